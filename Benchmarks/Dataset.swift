@@ -1,0 +1,129 @@
+import Foundation
+import LayoutLab
+
+/// A synthetic layout the lab measures: generated from a fixed seed, so the same name and item
+/// count give the same layout everywhere.
+public struct Dataset: Sendable {
+  public let name: String
+  public let summary: String
+  private let make: @Sendable (_ items: Int, _ random: inout SplitMix64) -> FlowLayoutModel
+
+  /// The layout with (about) `items` items; always exactly `items` cells.
+  public func model(items: Int, seed: UInt64 = 0x4C41_594F_5554) -> FlowLayoutModel {
+    var random = SplitMix64(seed: seed)
+    return make(max(items, 0), &random)
+  }
+
+  /// A phone in portrait: 390 × 844 points at 3× (the lab's default collection view).
+  static let phone = CollectionViewEnvironment(
+    size: CGSize(width: 390, height: 844), adjustedContentInset: EdgeInsets(top: 47, bottom: 34),
+    safeAreaInsets: EdgeInsets(top: 47, bottom: 34), displayScale: 3)
+
+  /// Splits `items` into sections of `perSection` (the last one takes the rest).
+  static func sectionCounts(_ items: Int, perSection: Int) -> [Int] {
+    guard items > 0 else { return [] }
+    let full = items / perSection
+    let rest = items % perSection
+    return Array(repeating: perSection, count: full) + (rest > 0 ? [rest] : [])
+  }
+
+  public static let all: [Dataset] = [uniformGrid, mixedFeed, manySections, giantSection, horizontal, pinnedHeaders]
+
+  public static func named(_ name: String) -> Dataset? { all.first { $0.name == name } }
+
+  /// One item size in one section: the case FLOW-10 lays out in closed form.
+  public static let uniformGrid = Dataset(
+    name: "uniform-grid", summary: "one section of 120×120 items, three to a row"
+  ) { items, _ in
+    var layout = FlowLayoutConfiguration()
+    layout.itemSize = CGSize(width: 120, height: 120)
+    return FlowLayoutModel(collectionView: phone, layout: layout, sections: [FlowSection(items: items)])
+  }
+
+  /// Photo-like sizes (aspect ratios 3:4 to 16:9), in sections of 1,000 with headers.
+  public static let mixedFeed = Dataset(
+    name: "mixed-feed", summary: "photo-like mixed sizes, sections of 1,000 with headers"
+  ) { items, random in
+    var layout = FlowLayoutConfiguration()
+    layout.headerReferenceSize = CGSize(width: 0, height: 44)
+    layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    layout.minimumInteritemSpacing = 4
+    layout.minimumLineSpacing = 4
+    let aspects: [Double] = [0.75, 1, 4.0 / 3, 1.5, 16.0 / 9]
+    let sections = sectionCounts(items, perSection: 1_000).map { count in
+      var sizes = ContiguousArray<CGSize>()
+      sizes.reserveCapacity(count)
+      for _ in 0..<count {
+        let height = Double(random.nextInt(in: 80...220))
+        let width = min(374, (height * aspects[random.nextInt(in: 0...4)]).rounded())
+        sizes.append(CGSize(width: width, height: height))
+      }
+      return FlowSection(itemSizing: .perItem(sizes))
+    }
+    return FlowLayoutModel(collectionView: phone, layout: layout, sections: sections)
+  }
+
+  /// Sections of 100 items with headers, footers and insets.
+  public static let manySections = Dataset(
+    name: "many-sections", summary: "sections of 100 uniform items, headers, footers, insets"
+  ) { items, _ in
+    var layout = FlowLayoutConfiguration()
+    layout.itemSize = CGSize(width: 80, height: 80)
+    layout.headerReferenceSize = CGSize(width: 0, height: 40)
+    layout.footerReferenceSize = CGSize(width: 0, height: 24)
+    layout.sectionInset = EdgeInsets(top: 10, left: 16, bottom: 10, right: 16)
+    let sections = sectionCounts(items, perSection: 100).map { FlowSection(items: $0) }
+    return FlowLayoutModel(collectionView: phone, layout: layout, sections: sections)
+  }
+
+  /// Every item in one section of varied sizes: line breaking without section boundaries.
+  public static let giantSection = Dataset(
+    name: "giant-section", summary: "one section of varied sizes"
+  ) { items, random in
+    var sizes = ContiguousArray<CGSize>()
+    sizes.reserveCapacity(items)
+    for _ in 0..<items {
+      sizes.append(
+        CGSize(width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120))))
+    }
+    return FlowLayoutModel(
+      collectionView: phone, layout: FlowLayoutConfiguration(), sections: [FlowSection(itemSizing: .perItem(sizes))])
+  }
+
+  /// Columns scrolling sideways on a landscape phone, mixed sizes in sections of 500.
+  public static let horizontal = Dataset(
+    name: "horizontal", summary: "horizontal scrolling, mixed sizes, sections of 500"
+  ) { items, random in
+    var layout = FlowLayoutConfiguration()
+    layout.scrollDirection = .horizontal
+    layout.headerReferenceSize = CGSize(width: 30, height: 0)
+    let environment = CollectionViewEnvironment(size: CGSize(width: 844, height: 390), displayScale: 3)
+    let sections = sectionCounts(items, perSection: 500).map { count in
+      var sizes = ContiguousArray<CGSize>()
+      sizes.reserveCapacity(count)
+      for _ in 0..<count {
+        sizes.append(
+          CGSize(width: Double(random.nextInt(in: 60...160)), height: Double(random.nextInt(in: 50...150))))
+      }
+      return FlowSection(itemSizing: .perItem(sizes))
+    }
+    return FlowLayoutModel(collectionView: environment, layout: layout, sections: sections)
+  }
+
+  /// Sections of 50 full-width rows with pinned headers and footers, scrolled into the middle.
+  public static let pinnedHeaders = Dataset(
+    name: "pinned-headers", summary: "sections of 50 rows, pinned headers and footers"
+  ) { items, _ in
+    var layout = FlowLayoutConfiguration()
+    layout.itemSize = CGSize(width: 390, height: 60)
+    layout.minimumLineSpacing = 1
+    layout.headerReferenceSize = CGSize(width: 0, height: 36)
+    layout.footerReferenceSize = CGSize(width: 0, height: 20)
+    layout.sectionHeadersPinToVisibleBounds = true
+    layout.sectionFootersPinToVisibleBounds = true
+    var environment = phone
+    environment.contentOffset = CGPoint(x: 0, y: Double(items / 2) * 61)
+    let sections = sectionCounts(items, perSection: 50).map { FlowSection(items: $0) }
+    return FlowLayoutModel(collectionView: environment, layout: layout, sections: sections)
+  }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import LayoutLab
+
+/// `bench layout`: prints the frames a strategy computes for a layout file
+/// (`../shared/LAYOUT_SPEC.md`).
+enum LayoutCommand {
+  static let usage = """
+    usage: bench layout [--strategy NAME|all] [--rect X,Y,W,H]... [--updates FILE] [SPEC.json | -]
+
+    Reads a layout file (SPEC.json, or standard input for '-' or nothing) and prints, as JSON,
+    the content size and every element a strategy computes — or, with --rect, the elements in
+    each rect (FLOW-22).
+
+      --strategy NAME   the strategy to run (bench list); default: \(FlowStrategies.reference.strategyName).
+                        'all' runs every strategy and exits 1 naming the first difference.
+      --rect X,Y,W,H    answer "elements in rect" for this rect; repeatable.
+      --updates FILE    apply batch updates first (not supported yet).
+
+    Exit status: 0 success, 1 strategies disagree, 2 bad input (the message names the field).
+
+    """
+
+  /// What one strategy computed for the file.
+  struct Result: Equatable {
+    var contentSize: CGSize
+    /// The full dump, or one answer per rect.
+    var answers: [[LayoutAttributes]]
+  }
+
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    var reader = ArgumentReader(arguments, command: "layout")
+    var strategies = [FlowStrategies.reference]
+    var rects: [CGRect] = []
+    var specPath: String?
+    while let argument = reader.next() {
+      switch argument {
+      case "--help", "-h": return usage
+      case "--strategy":
+        let name = try reader.value(of: "--strategy")
+        if name == "all" {
+          strategies = FlowStrategies.all
+        } else if let strategy = FlowStrategies.named(name) {
+          strategies = [strategy]
+        } else {
+          let names = FlowStrategies.all.map { $0.strategyName }.joined(separator: ", ")
+          throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
+        }
+      case "--rect": rects.append(try parseRect(try reader.value(of: "--rect"), index: rects.count))
+      case "--updates":
+        _ = try reader.value(of: "--updates")
+        throw UsageError("--updates: batch updates are not supported yet")
+      default:
+        if argument.hasPrefix("-") && argument != "-" {
+          throw UsageError("unknown option '\(argument)' (bench layout --help)")
+        }
+        if let specPath {
+          throw UsageError("bench layout reads one layout file, found '\(specPath)' and '\(argument)'")
+        }
+        specPath = argument
+      }
+    }
+
+    let bytes = try readSpec(specPath, io: io)
+    let model = try LayoutFile.decode(bytes).model
+
+    var results: [(name: String, result: Result)] = []
+    for strategy in strategies {
+      let result = try compute(strategy, model: model, rects: rects)
+      results.append((strategy.strategyName, result))
+    }
+    let (_, reference) = results[0]
+    for (name, result) in results.dropFirst() {
+      if let difference = firstDifference(reference, result, rects: rects) {
+        throw CheckFailure(
+          "strategies disagree: \(name) \(difference.candidate) where \(results[0].name) "
+            + "\(difference.reference) (\(difference.place))")
+      }
+    }
+    if rects.isEmpty {
+      return LayoutOutput.dump(contentSize: reference.contentSize, elements: reference.answers[0])
+    }
+    return LayoutOutput.queries(
+      contentSize: reference.contentSize,
+      answers: zip(rects, reference.answers).map { ($0, $1) })
+  }
+
+  static func readSpec(_ specPath: String?, io: CommandIO) throws -> [UInt8] {
+    guard let specPath, specPath != "-" else { return io.readStandardInput() }
+    do {
+      return try io.readFile(specPath)
+    } catch {
+      throw UsageError("cannot read '\(specPath)': \(error.localizedDescription)")
+    }
+  }
+
+  static func compute(
+    _ strategy: any FlowLayoutStrategy.Type, model: FlowLayoutModel, rects: [CGRect]
+  ) throws -> Result {
+    var layout = try FlowStrategies.make(strategy, model: model)
+    layout.prepare()
+    let answers =
+      rects.isEmpty
+      ? [layout.layoutAttributesForAllElements()]
+      : rects.map { layout.layoutAttributesForElements(in: $0) }
+    return Result(contentSize: layout.collectionViewContentSize, answers: answers)
+  }
+
+  /// `X,Y,W,H`: four finite numbers.
+  static func parseRect(_ text: String, index: Int) throws -> CGRect {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 4 else {
+      throw UsageError("--rect '\(text)': expected four numbers X,Y,W,H, found \(parts.count)")
+    }
+    var numbers: [Double] = []
+    for (part, name) in zip(parts, ["X", "Y", "W", "H"]) {
+      guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        throw UsageError("--rect '\(text)': \(name) '\(part)' is not a finite number")
+      }
+      numbers.append(value)
+    }
+    return CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+  }
+
+  /// Where two strategies' results first differ, described for a person.
+  static func firstDifference(
+    _ reference: Result, _ candidate: Result, rects: [CGRect]
+  ) -> (reference: String, candidate: String, place: String)? {
+    if reference.contentSize != candidate.contentSize {
+      return (
+        "gives content size \(describe(reference.contentSize))",
+        "gives content size \(describe(candidate.contentSize))", "contentSize"
+      )
+    }
+    for (query, (expected, actual)) in zip(reference.answers, candidate.answers).enumerated() {
+      let place = rects.isEmpty ? "full dump" : "--rect \(describe(rects[query]))"
+      for index in 0..<max(expected.count, actual.count) {
+        let want = index < expected.count ? expected[index] : nil
+        let got = index < actual.count ? actual[index] : nil
+        if want != got {
+          return (describe(want), describe(got), "\(place), element \(index)")
+        }
+      }
+    }
+    return nil
+  }
+
+  static func describe(_ attributes: LayoutAttributes?) -> String {
+    guard let attributes else { return "gives no element" }
+    return "gives \(attributes.kind.rawValue) \(attributes.indexPath) frame \(describe(attributes.frame)) zIndex \(attributes.zIndex)"
+  }
+
+  static func describe(_ rect: CGRect) -> String {
+    "[\(rect.minX), \(rect.minY), \(rect.width), \(rect.height)]"
+  }
+
+  static func describe(_ size: CGSize) -> String { "[\(size.width), \(size.height)]" }
+}

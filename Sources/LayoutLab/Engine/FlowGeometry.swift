@@ -1,0 +1,130 @@
+import Foundation
+
+/// The parts of the flow rules that do not depend on a section: the axes, the line dimension,
+/// the inset-reference padding, and how a logical frame becomes a final one.
+///
+/// The engine works in *logical* coordinates: "main" runs along a line (x for rows, y for
+/// columns), "scroll" along the scroll axis, and right-to-left is ignored. A frame becomes final
+/// in `finalFrame`: mirrored for right-to-left (FLOW-20), then its origin rounded to pixels
+/// (FLOW-21).
+struct FlowGeometry: Sendable {
+  let isVertical: Bool
+  /// FLOW-5's `D`: the cross-axis extent of the bounds inside the adjusted content inset.
+  let lineDimension: Double
+  /// FLOW-5: with an empty line dimension or empty bounds, nothing is laid out.
+  let isEmpty: Bool
+  /// FLOW-7: scroll-axis padding before the first section and after the last one.
+  let paddingBefore: Double
+  let paddingAfter: Double
+  let isRightToLeft: Bool
+  let scale: Double
+  let pinsHeaders: Bool
+  let pinsFooters: Bool
+  /// The width frames are mirrored within (FLOW-20). For horizontal scrolling that is the
+  /// content length, known only once every section is measured: see `FlowLayoutEngine.init`.
+  var mirrorWidth: Double
+  /// FLOW-24's `V` along the scroll axis, physical coordinates (before mirroring).
+  private let visibleMin: Double
+  private let visibleMax: Double
+
+  init(_ model: FlowLayoutModel) {
+    let environment = model.collectionView
+    let layout = model.layout
+    let contentInset = environment.adjustedContentInset
+    isVertical = layout.scrollDirection == .vertical
+    let crossExtent =
+      isVertical
+      ? environment.bounds.width - contentInset.left - contentInset.right
+      : environment.bounds.height - contentInset.top - contentInset.bottom
+    lineDimension = max(crossExtent, 0)
+    isEmpty = lineDimension == 0 || environment.bounds.width == 0 || environment.bounds.height == 0
+
+    // FLOW-7: the reference's excess over the content inset pads the scroll axis.
+    if let reference = layout.sectionInsetReference.referenceInsets(in: environment) {
+      paddingBefore = max(
+        isVertical ? reference.top - contentInset.top : reference.left - contentInset.left, 0)
+      paddingAfter = max(
+        isVertical ? reference.bottom - contentInset.bottom : reference.right - contentInset.right,
+        0)
+    } else {
+      paddingBefore = 0
+      paddingAfter = 0
+    }
+    isRightToLeft = environment.layoutDirection == .rightToLeft
+    scale = environment.displayScale
+    pinsHeaders = layout.sectionHeadersPinToVisibleBounds
+    pinsFooters = layout.sectionFootersPinToVisibleBounds
+    mirrorWidth = isVertical ? lineDimension : 0
+    let visible = environment.visibleContentRect
+    visibleMin = isVertical ? visible.minY : visible.minX
+    visibleMax = isVertical ? visible.maxY : visible.maxX
+  }
+
+  /// (main, thickness) of an item size: (width, height) for rows, (height, width) for columns.
+  @inline(__always)
+  func mainAndThickness(_ size: CGSize) -> (main: Double, thickness: Double) {
+    isVertical ? (size.width, size.height) : (size.height, size.width)
+  }
+
+  /// The length along the scroll axis of a header or footer reference size (FLOW-4).
+  func scrollLength(_ size: CGSize) -> Double { isVertical ? size.height : size.width }
+
+  /// A logical rectangle in physical, unrounded coordinates: mirrored for right-to-left.
+  @inline(__always)
+  func physicalRect(main: Double, scroll: Double, mainLength: Double, thickness: Double) -> CGRect {
+    var x: Double
+    let y: Double
+    let width: Double
+    let height: Double
+    if isVertical {
+      (x, y, width, height) = (main, scroll, mainLength, thickness)
+    } else {
+      (x, y, width, height) = (scroll, main, thickness, mainLength)
+    }
+    // FLOW-20: mirrored within the content width.
+    if isRightToLeft { x = mirrorWidth - x - width }
+    return CGRect(x: x, y: y, width: width, height: height)
+  }
+
+  /// FLOW-20, then FLOW-21: the frame an element is given.
+  @inline(__always)
+  func finalFrame(main: Double, scroll: Double, mainLength: Double, thickness: Double) -> CGRect {
+    var frame = physicalRect(main: main, scroll: scroll, mainLength: mainLength, thickness: thickness)
+    if scale != 0 {
+      frame.origin.x = roundedToPixels(frame.origin.x, scale: scale)
+      frame.origin.y = roundedToPixels(frame.origin.y, scale: scale)
+    }
+    return frame
+  }
+
+  /// The scroll-axis interval of a physical rect in logical coordinates (undoing FLOW-20's
+  /// mirror for horizontal right-to-left layouts), so that searches over monotonic logical
+  /// extents work in every direction.
+  func logicalScrollRange(of rect: CGRect) -> (min: Double, max: Double) {
+    if isVertical { return (rect.minY, rect.maxY) }
+    if isRightToLeft { return (mirrorWidth - rect.maxX, mirrorWidth - rect.minX) }
+    return (rect.minX, rect.maxX)
+  }
+
+  /// FLOW-24's `V` along the scroll axis in logical coordinates.
+  var logicalVisibleRange: (min: Double, max: Double) {
+    if !isVertical && isRightToLeft { return (mirrorWidth - visibleMax, mirrorWidth - visibleMin) }
+    return (visibleMin, visibleMax)
+  }
+
+  /// How far a final frame may lie outside the logical extent it was computed from: half a
+  /// pixel of rounding (FLOW-21) plus floating-point slack. Searches widen by this much and
+  /// then test frames exactly.
+  var searchSlack: Double { (scale > 0 ? 0.5 / scale : 0) + 1e-6 }
+}
+
+extension SectionInsetReference {
+  /// FLOW-7: the insets section insets are measured from, or nil for `.fromContentInset`.
+  func referenceInsets(in environment: CollectionViewEnvironment) -> EdgeInsets? {
+    switch self {
+    case .fromContentInset: nil
+    case .fromSafeArea: environment.safeAreaInsets
+    case .fromLayoutMargins: environment.layoutMargins
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// THE implementation of the flow rules (FLOW-1…25). Every flow strategy lays out through it;
+/// strategies differ only in what they keep of its output and how they answer queries.
+///
+/// The engine streams its results into a `FlowLayoutSink`, so a strategy that keeps nothing
+/// (the naive one) allocates nothing per item, and one that caches writes each frame once.
+struct FlowLayoutEngine {
+  let model: FlowLayoutModel
+  private(set) var geometry: FlowGeometry
+
+  init(_ model: FlowLayoutModel) {
+    self.model = model
+    geometry = FlowGeometry(model)
+    // FLOW-20 mirrors horizontal layouts within the content length, which needs every section
+    // measured first. Only right-to-left horizontal layouts pay for this extra pass.
+    if !geometry.isVertical && geometry.isRightToLeft && !geometry.isEmpty {
+      var sink = FlowMeasuringSink()
+      geometry.mirrorWidth = layout(into: &sink)
+    }
+  }
+
+  /// Lays out every section in order and returns the content length along the scroll axis
+  /// (FLOW-16, FLOW-18, FLOW-19).
+  ///
+  /// - Complexity: O(sections + items).
+  @discardableResult
+  func layout<Sink: FlowLayoutSink>(into sink: inout Sink) -> Double {
+    guard !geometry.isEmpty, !model.sections.isEmpty else { return 0 }
+    var position = geometry.paddingBefore
+    for section in model.sections.indices {
+      position = layoutSection(section, startingAt: position, into: &sink)
+    }
+    return position + geometry.paddingAfter
+  }
+
+  /// FLOW-19: the content size for a content length along the scroll axis.
+  func contentSize(length: Double) -> CGSize {
+    if geometry.isEmpty { return .zero }  // FLOW-5
+    return geometry.isVertical
+      ? CGSize(width: geometry.lineDimension, height: length)
+      : CGSize(width: length, height: geometry.lineDimension)
+  }
+
+  /// Lays out one section whose header starts at `start` and returns where the section ends.
+  ///
+  /// FLOW-16: header, `before` inset, lines separated by `s_l`, `after` inset, footer.
+  ///
+  /// - Complexity: O(items in the section); O(1) plus the cells emitted for a uniform one.
+  @discardableResult
+  func layoutSection<Sink: FlowLayoutSink>(
+    _ section: Int, startingAt start: Double, into sink: inout Sink
+  ) -> Double {
+    let flowSection = model.sections[section]
+    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
+    let items = FlowItemSizes(flowSection, layout: model.layout)
+    var position = start + metrics.headerLength + metrics.before
+    if items.count > 0 {
+      if let size = metrics.uniformSize {
+        position = layoutUniformLines(
+          section, itemCount: items.count, size: size, metrics, startingAt: position, into: &sink)
+      } else {
+        position = layoutMixedLines(section, items, metrics, startingAt: position, into: &sink)
+      }
+    }
+    let end = position + metrics.after + metrics.footerLength
+    sink.appendSection(
+      FlowSectionRecord(
+        start: start, end: end, headerLength: metrics.headerLength,
+        footerLength: metrics.footerLength, numberOfItems: items.count),
+      section: section)
+    return end
+  }
+}

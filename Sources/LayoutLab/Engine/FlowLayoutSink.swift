@@ -1,0 +1,42 @@
+import Foundation
+
+/// A section's extent along the scroll axis, in logical coordinates, and what FLOW-24 needs to
+/// place its header and footer.
+public struct FlowSectionRecord: Hashable, Sendable {
+  /// Where the section starts (its header's leading edge) and ends (its footer's trailing edge).
+  public var start: Double
+  public var end: Double
+  public var headerLength: Double
+  public var footerLength: Double
+  public var numberOfItems: Int
+}
+
+/// A line of a section: its items and its extent along the scroll axis (logical coordinates).
+/// Extents of successive lines never decrease, across sections too (FLOW-16, FLOW-18).
+public struct FlowLine: Hashable, Sendable {
+  /// The line's first item, counted within its section.
+  public var firstItem: Int
+  /// How many items the line holds; 0 for FLOW-11's empty line.
+  public var itemCount: Int
+  public var start: Double
+  public var end: Double
+}
+
+/// Receives what the engine computes, in order: per section, its lines and cells (cells in item
+/// order, each line before its cells), then the section itself.
+protocol FlowLayoutSink {
+  /// A cell's final frame (FLOW-20 and FLOW-21 applied).
+  mutating func appendCell(_ frame: CGRect, item: Int, section: Int)
+  mutating func appendLine(_ line: FlowLine, section: Int)
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int)
+}
+
+extension FlowLayoutSink {
+  mutating func appendLine(_ line: FlowLine, section: Int) {}
+}
+
+/// A sink that keeps nothing: used to measure sections' lengths.
+struct FlowMeasuringSink: FlowLayoutSink {
+  mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {}
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {}
+}

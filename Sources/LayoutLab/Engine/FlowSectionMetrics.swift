@@ -1,0 +1,78 @@
+import Foundation
+
+/// One section's metrics with the delegate's overrides (FLOW-3), the header/footer rule
+/// (FLOW-4) and the inset reference (FLOW-7) applied, in logical terms.
+struct FlowSectionMetrics {
+  /// Section insets along the line (left/right for rows) and along the scroll axis.
+  let lead: Double
+  let trail: Double
+  let before: Double
+  let after: Double
+  let interitemSpacing: Double
+  let lineSpacing: Double
+  let headerLength: Double
+  let footerLength: Double
+  /// FLOW-6's `A`: the main length a line may fill. May be negative with large insets.
+  let available: Double
+  /// FLOW-8: the one size of a uniform section, or nil for a mixed one.
+  let uniformSize: CGSize?
+
+  init(_ section: FlowSection, in model: FlowLayoutModel, geometry: FlowGeometry) {
+    let layout = model.layout
+    var inset = section.sectionInset ?? layout.sectionInset
+    let contentInset = model.collectionView.adjustedContentInset
+    // FLOW-7: only the two cross-axis insets move; each by its reference's excess over the
+    // content inset on that side.
+    if let reference = layout.sectionInsetReference.referenceInsets(in: model.collectionView) {
+      if geometry.isVertical {
+        inset.left = max(inset.left + reference.left - contentInset.left, 0)
+        inset.right = max(inset.right + reference.right - contentInset.right, 0)
+      } else {
+        inset.top = max(inset.top + reference.top - contentInset.top, 0)
+        inset.bottom = max(inset.bottom + reference.bottom - contentInset.bottom, 0)
+      }
+    }
+    if geometry.isVertical {
+      (lead, trail, before, after) = (inset.left, inset.right, inset.top, inset.bottom)
+    } else {
+      (lead, trail, before, after) = (inset.top, inset.bottom, inset.left, inset.right)
+    }
+    interitemSpacing = section.minimumInteritemSpacing ?? layout.minimumInteritemSpacing
+    lineSpacing = section.minimumLineSpacing ?? layout.minimumLineSpacing
+    headerLength = geometry.scrollLength(section.headerReferenceSize ?? layout.headerReferenceSize)
+    footerLength = geometry.scrollLength(section.footerReferenceSize ?? layout.footerReferenceSize)
+    available = geometry.lineDimension - lead - trail
+
+    // FLOW-8: uniform when every item has one size and sizes are not estimated.
+    if layout.estimatedItemSize.isEnabled {
+      uniformSize = nil
+    } else {
+      switch section.itemSizing {
+      case .fixed(_, let itemSize):
+        uniformSize = itemSize ?? layout.itemSize
+      case .perItem(let sizes):
+        let first = sizes.first ?? layout.itemSize
+        uniformSize = sizes.allSatisfy { $0 == first } ? first : nil
+      }
+    }
+  }
+}
+
+/// The sizes of a section's items, read without a switch per item.
+struct FlowItemSizes {
+  private let sizes: ContiguousArray<CGSize>?
+  private let fixedSize: CGSize
+  let count: Int
+
+  init(_ section: FlowSection, layout: FlowLayoutConfiguration) {
+    switch section.itemSizing {
+    case .fixed(let count, let itemSize):
+      (sizes, fixedSize, self.count) = (nil, itemSize ?? layout.itemSize, count)
+    case .perItem(let sizes):
+      (self.sizes, fixedSize, count) = (sizes, .zero, sizes.count)
+    }
+  }
+
+  @inline(__always)
+  subscript(item: Int) -> CGSize { sizes?[item] ?? fixedSize }
+}

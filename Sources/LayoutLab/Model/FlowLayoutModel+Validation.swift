@@ -1,0 +1,113 @@
+import Foundation
+
+/// Limits that keep bad input from exhausting memory instead of failing cleanly.
+public enum LayoutLimits {
+  /// The most items one layout may hold (all sections together): 10 million cells are
+  /// 320 MB of frames, well past any dataset the lab measures.
+  public static let maximumNumberOfItems = 10_000_000
+}
+
+extension FlowLayoutModel {
+  /// FLOW-28: rejects a negative, NaN or infinite size, spacing, inset or scale, and an
+  /// impossible item count, naming the field as the layout file spells it.
+  public func validate() throws(LayoutError) {
+    try collectionView.validate(field: "collectionView")
+    try layout.validate(field: "layout")
+    var total = 0
+    for (index, section) in sections.enumerated() {
+      try section.validate(field: "sections[\(index)]")
+      total += section.numberOfItems
+      if total > LayoutLimits.maximumNumberOfItems {
+        throw LayoutError(
+          field: "sections[\(index)]",
+          "the layout holds more than \(LayoutLimits.maximumNumberOfItems) items")
+      }
+    }
+  }
+}
+
+extension CollectionViewEnvironment {
+  func validate(field: String) throws(LayoutError) {
+    try checkLength(bounds.width, "\(field).size.width")
+    try checkLength(bounds.height, "\(field).size.height")
+    try checkFinite(bounds.minX, "\(field).contentOffset.x")
+    try checkFinite(bounds.minY, "\(field).contentOffset.y")
+    try checkInsets(adjustedContentInset, "\(field).contentInset")
+    try checkInsets(safeAreaInsets, "\(field).safeAreaInsets")
+    try checkInsets(layoutMargins, "\(field).layoutMargins")
+    try checkLength(displayScale, "\(field).scale")
+  }
+}
+
+extension FlowLayoutConfiguration {
+  func validate(field: String) throws(LayoutError) {
+    try checkSize(itemSize, "\(field).itemSize")
+    try checkLength(minimumLineSpacing, "\(field).minimumLineSpacing")
+    try checkLength(minimumInteritemSpacing, "\(field).minimumInteritemSpacing")
+    try checkInsets(sectionInset, "\(field).sectionInset")
+    try checkSize(headerReferenceSize, "\(field).headerReferenceSize")
+    try checkSize(footerReferenceSize, "\(field).footerReferenceSize")
+    if case .size(let estimate) = estimatedItemSize {
+      try checkSize(estimate, "\(field).estimatedItemSize")
+    }
+  }
+}
+
+extension FlowSection {
+  func validate(field: String) throws(LayoutError) {
+    switch itemSizing {
+    case .fixed(let count, let itemSize):
+      if count < 0 { throw LayoutError(field: "\(field).items", "\(count) is negative") }
+      if count > LayoutLimits.maximumNumberOfItems {
+        throw LayoutError(
+          field: "\(field).items",
+          "\(count) is more than the \(LayoutLimits.maximumNumberOfItems) items a layout may hold")
+      }
+      if let itemSize { try checkSize(itemSize, "\(field).itemSize") }
+    case .perItem(let sizes):
+      for (item, size) in sizes.enumerated() {
+        try checkSize(size, "\(field).itemSizes[\(item)]")
+      }
+    }
+    if let sectionInset { try checkInsets(sectionInset, "\(field).sectionInset") }
+    if let minimumInteritemSpacing {
+      try checkLength(minimumInteritemSpacing, "\(field).minimumInteritemSpacing")
+    }
+    if let minimumLineSpacing { try checkLength(minimumLineSpacing, "\(field).minimumLineSpacing") }
+    if let headerReferenceSize {
+      try checkSize(headerReferenceSize, "\(field).headerReferenceSize")
+    }
+    if let footerReferenceSize {
+      try checkSize(footerReferenceSize, "\(field).footerReferenceSize")
+    }
+  }
+}
+
+func checkFinite(_ value: CGFloat, _ field: String) throws(LayoutError) {
+  if value.isNaN { throw LayoutError(field: field, "NaN is not a number") }
+  if !value.isFinite { throw LayoutError(field: field, "\(value) is not finite") }
+}
+
+/// A length: finite and not negative (zero is legal, FLOW-28).
+func checkLength(_ value: CGFloat, _ field: String) throws(LayoutError) {
+  try checkFinite(value, field)
+  if value < 0 { throw LayoutError(field: field, "\(formatNumber(value)) is negative") }
+}
+
+func checkSize(_ size: CGSize, _ field: String) throws(LayoutError) {
+  try checkLength(size.width, "\(field).width")
+  try checkLength(size.height, "\(field).height")
+}
+
+func checkInsets(_ insets: EdgeInsets, _ field: String) throws(LayoutError) {
+  try checkLength(insets.top, "\(field).top")
+  try checkLength(insets.left, "\(field).left")
+  try checkLength(insets.bottom, "\(field).bottom")
+  try checkLength(insets.right, "\(field).right")
+}
+
+/// Shortest round-trip form, without a trailing `.0` on whole numbers (`-4`, `2.5`).
+func formatNumber(_ value: Double) -> String {
+  if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+  return "\(value)"
+}

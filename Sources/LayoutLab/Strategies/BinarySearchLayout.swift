@@ -1,0 +1,104 @@
+import Foundation
+
+/// The cache of `CachedAttributesLayout` plus a line index. A rect query binary-searches the
+/// sections, then the lines of each section it meets, and scans only the lines that can meet
+/// the rect — the query of Apple's "Customizing collection view layouts" sample, done over
+/// lines (whose extents are monotonic) rather than items (whose extents inside a line are not).
+public struct BinarySearchLayout: FlowLayoutStrategy {
+  public static let strategyName = "binary-search"
+
+  public private(set) var model: FlowLayoutModel
+  private var cache: FlowAttributesCache?
+
+  /// - Complexity: O(n) to validate the model.
+  public init(model: FlowLayoutModel) throws(LayoutError) {
+    try model.validate()
+    self.model = model
+  }
+
+  /// - Complexity: O(n + s) after an invalidation that needs a relayout; O(1) otherwise.
+  public mutating func prepare() {
+    if cache == nil { cache = FlowAttributesCache(model, indexesLines: true) }
+  }
+
+  private var prepared: FlowAttributesCache {
+    guard let cache else { preconditionFailure("query before prepare()") }
+    return cache
+  }
+
+  /// - Complexity: O(1).
+  public var collectionViewContentSize: CGSize { prepared.contentSize }
+
+  /// - Complexity: O(log s + log l + k), where k counts the items of the lines and the sections
+  ///   that meet the rect along the scroll axis.
+  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    let rect = rect.standardized
+    let cache = prepared
+    // Logical extents are exact before FLOW-21 moves origins by up to half a pixel: widen the
+    // search by that much, then test every candidate frame exactly.
+    let slack = cache.geometry.searchSlack
+    let (queryMin, queryMax) = cache.geometry.logicalScrollRange(of: rect)
+    let (low, high) = (queryMin - slack, queryMax + slack)
+
+    let sections = cache.sections
+    // Invariant: sections before `first` end before `low` (ends never decrease).
+    let first = partitioningIndex(sections.count) { sections[$0].end >= low }
+    var last = first
+    while last < sections.count && sections[last].start <= high { last += 1 }
+
+    var result: [LayoutAttributes] = []
+    let lines = cache.lines
+    for section in first..<last {
+      let lineStart = cache.sectionFirstLine[section]
+      let lineEnd = section + 1 < sections.count ? cache.sectionFirstLine[section + 1] : lines.count
+      // Invariant: lines before `line` end before `low` (line extents never decrease).
+      var line = lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }
+      while line < lineEnd && lines[line].start <= high {
+        let items = lines[line].firstItem..<(lines[line].firstItem + lines[line].itemCount)
+        cache.appendCells(of: section, items: items, meeting: rect, to: &result)
+        line += 1
+      }
+    }
+    cache.appendSupplementaryViews(of: first..<last, meeting: rect, to: &result)
+    return result
+  }
+
+  /// - Complexity: O(1).
+  public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+    prepared.attributesForItem(at: indexPath)
+  }
+
+  /// - Complexity: O(1).
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: ElementKind, at indexPath: LayoutIndexPath
+  ) -> LayoutAttributes? {
+    prepared.attributesForSupplementaryView(ofKind: kind, at: indexPath)
+  }
+
+  /// A pure scroll keeps the cache (FLOW-25); anything else drops it.
+  ///
+  /// - Complexity: O(1).
+  public mutating func invalidateLayout(
+    with context: LayoutInvalidationContext
+  ) throws(LayoutError) {
+    try applyInvalidation(context, to: &model, cache: &cache)
+  }
+}
+
+/// The first index in `0..<count` for which `isAtOrPast` holds, given that it holds for every
+/// index after one where it holds (a half-open lower-bound search, as swift-algorithms'
+/// `partitioningIndex(where:)`); `count` if it holds nowhere.
+///
+/// - Complexity: O(log count) calls of `isAtOrPast`.
+@inline(__always)
+func partitioningIndex(_ count: Int, where isAtOrPast: (Int) -> Bool) -> Int {
+  var low = 0
+  var high = count
+  // Invariant: every index below `low` fails; `high` and every index above it hold (or are
+  // past the end).
+  while low < high {
+    let middle = low + (high - low) / 2
+    if isAtOrPast(middle) { high = middle } else { low = middle + 1 }
+  }
+  return low
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A strategy for `UICollectionViewFlowLayout`'s rules: every conformance computes the same
+/// frames through `FlowLayoutEngine` and differs only in what it keeps and how it answers.
+public protocol FlowLayoutStrategy: CollectionViewLayout {
+  /// The name `bench list` shows and `--strategy` takes.
+  static var strategyName: String { get }
+
+  /// A layout of `model`, not yet prepared. Throws if the model holds bad input (FLOW-28).
+  init(model: FlowLayoutModel) throws(LayoutError)
+
+  /// The data the layout is computed from.
+  var model: FlowLayoutModel { get }
+}
+
+extension FlowLayoutStrategy {
+  public var name: String { Self.strategyName }
+  public var collectionView: CollectionViewEnvironment { model.collectionView }
+
+  /// - Complexity: O(1).
+  public func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+    switch FlowBoundsChange(from: model, to: newBounds) {
+    case .none: false
+    case .scroll: model.layout.sectionHeadersPinToVisibleBounds
+      || model.layout.sectionFootersPinToVisibleBounds
+    case .relayout: true
+    }
+  }
+}
+
+/// Every flow strategy the lab has, in the order `bench list` shows them; the first is the
+/// reference the others are checked against.
+public enum FlowStrategies {
+  public static let all: [any FlowLayoutStrategy.Type] = [
+    NaiveLinearLayout.self, CachedAttributesLayout.self, BinarySearchLayout.self,
+  ]
+
+  public static var reference: any FlowLayoutStrategy.Type { NaiveLinearLayout.self }
+
+  public static func named(_ name: String) -> (any FlowLayoutStrategy.Type)? {
+    all.first { $0.strategyName == name }
+  }
+
+  /// A layout of `model` by `strategy`, not yet prepared.
+  public static func make(
+    _ strategy: any FlowLayoutStrategy.Type, model: FlowLayoutModel
+  ) throws(LayoutError) -> any FlowLayoutStrategy {
+    try make(opening: strategy, model: model)
+  }
+
+  // Generic so the existential metatype is opened: calling a typed-throws initializer
+  // through `any FlowLayoutStrategy.Type` directly crashes Swift 6.3's SIL generation.
+  private static func make<Strategy: FlowLayoutStrategy>(
+    opening _: Strategy.Type, model: FlowLayoutModel
+  ) throws(LayoutError) -> any FlowLayoutStrategy {
+    try Strategy(model: model)
+  }
+}

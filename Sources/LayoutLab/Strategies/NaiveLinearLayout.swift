@@ -1,0 +1,126 @@
+import Foundation
+
+/// The reference strategy: keeps nothing, so every query lays out every section again through
+/// the engine and filters the result linearly. The simplest thing that can be right; the other
+/// strategies are checked against it.
+public struct NaiveLinearLayout: FlowLayoutStrategy {
+  public static let strategyName = "naive-linear"
+
+  public private(set) var model: FlowLayoutModel
+
+  /// - Complexity: O(n) to validate the model.
+  public init(model: FlowLayoutModel) throws(LayoutError) {
+    try model.validate()
+    self.model = model
+  }
+
+  /// Nothing to prepare: nothing is kept.
+  ///
+  /// - Complexity: O(1).
+  public mutating func prepare() {}
+
+  /// - Complexity: O(n): lays everything out.
+  public var collectionViewContentSize: CGSize {
+    let engine = FlowLayoutEngine(model)
+    var sink = FlowMeasuringSink()
+    return engine.contentSize(length: engine.layout(into: &sink))
+  }
+
+  /// - Complexity: O(n): lays everything out, keeping what meets `rect`.
+  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    let engine = FlowLayoutEngine(model)
+    var sink = FilteringSink(rect: rect.standardized, geometry: engine.geometry)
+    engine.layout(into: &sink)
+    return sink.cells + sink.headers + sink.footers
+  }
+
+  /// - Complexity: O(n): lays everything out to find one cell.
+  public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+    guard model.sections.indices.contains(indexPath.section),
+      (0..<model.sections[indexPath.section].numberOfItems).contains(indexPath.item)
+    else { return nil }
+    let engine = FlowLayoutEngine(model)
+    var sink = FindingSink(target: indexPath)
+    engine.layout(into: &sink)
+    return sink.found
+  }
+
+  /// - Complexity: O(n): lays everything out to find one section.
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: ElementKind, at indexPath: LayoutIndexPath
+  ) -> LayoutAttributes? {
+    guard kind != .cell, indexPath.item == 0, model.sections.indices.contains(indexPath.section)
+    else { return nil }
+    let engine = FlowLayoutEngine(model)
+    var sink = FindingSink(target: indexPath)
+    engine.layout(into: &sink)
+    guard let section = sink.section,
+      let frame = engine.geometry.supplementaryFrame(kind, of: section)
+    else { return nil }
+    return LayoutAttributes(
+      kind: kind, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.zIndex(for: kind))
+  }
+
+  /// Nothing is kept, so there is nothing to recompute: the next query sees the new bounds.
+  ///
+  /// - Complexity: O(1).
+  public mutating func invalidateLayout(
+    with context: LayoutInvalidationContext
+  ) throws(LayoutError) {
+    if let newBounds = context.newBounds {
+      model.collectionView = try model.collectionView.withBounds(newBounds)
+    }
+  }
+}
+
+/// Keeps the elements that meet a rect, as the engine produces them.
+private struct FilteringSink: FlowLayoutSink {
+  let rect: CGRect
+  let geometry: FlowGeometry
+  var cells: [LayoutAttributes] = []
+  var headers: [LayoutAttributes] = []
+  var footers: [LayoutAttributes] = []
+
+  init(rect: CGRect, geometry: FlowGeometry) {
+    self.rect = rect
+    self.geometry = geometry
+  }
+
+  mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {
+    if frame.touchesOrIntersects(rect) {
+      cells.append(
+        LayoutAttributes(
+          kind: .cell, indexPath: LayoutIndexPath(item: item, section: section), frame: frame,
+          zIndex: 0))
+    }
+  }
+
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
+    for kind in [ElementKind.header, .footer] {
+      guard let frame = geometry.supplementaryFrame(kind, of: record),
+        geometry.supplementary(kind, frame: frame, of: record, isVisibleIn: rect)
+      else { continue }
+      let attributes = LayoutAttributes(
+        kind: kind, indexPath: LayoutIndexPath(item: 0, section: section), frame: frame,
+        zIndex: LayoutAttributes.zIndex(for: kind))
+      if kind == .header { headers.append(attributes) } else { footers.append(attributes) }
+    }
+  }
+}
+
+/// Watches the engine's output for one cell, and for the record of that cell's section.
+private struct FindingSink: FlowLayoutSink {
+  let target: LayoutIndexPath
+  var found: LayoutAttributes?
+  var section: FlowSectionRecord?
+
+  mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {
+    if section == target.section && item == target.item {
+      found = LayoutAttributes(kind: .cell, indexPath: target, frame: frame, zIndex: 0)
+    }
+  }
+
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
+    if section == target.section { self.section = record }
+  }
+}
