@@ -17,7 +17,7 @@ let package = Package(
     // The subcommands of `bench`, as a library so tests can run them in-process.
     .target(name: "BenchCLI", dependencies: ["LayoutLab", "BenchmarkDatasets"]),
     .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
-    .testTarget(name: "LayoutLabTests", dependencies: ["LayoutLab"]),
+    .testTarget(name: "LayoutLabTests", dependencies: ["LayoutLab", "BenchmarkDatasets"]),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "LayoutLab", "BenchmarkDatasets"]),
   ]
 )
