@@ -116,7 +116,8 @@ enum OverviewCommand {
     return rows.enumerated().map { index, row in
       let line = row.enumerated().map { column, cell in
         let pad = String(repeating: " ", count: widths[column] - cell.count)
-        return column == 0 || column == row.count - 1 ? cell + pad : pad + cell
+        if column == row.count - 1 { return cell }
+        return column == 0 ? cell + pad : pad + cell
       }.joined(separator: "  ")
       return index == 0 ? line + "\n" + String(repeating: "-", count: line.count) : line
     }.joined(separator: "\n") + "\n"

@@ -28,10 +28,11 @@ extension FlowLayoutModel {
 
 extension CollectionViewEnvironment {
   func validate(field: String) throws(LayoutError) {
-    try checkLength(bounds.width, "\(field).size.width")
-    try checkLength(bounds.height, "\(field).size.height")
-    try checkFinite(bounds.minX, "\(field).contentOffset.x")
-    try checkFinite(bounds.minY, "\(field).contentOffset.y")
+    // The raw size: `CGRect.width` is standardized and would hide a negative width.
+    try checkLength(bounds.size.width, "\(field).size.width")
+    try checkLength(bounds.size.height, "\(field).size.height")
+    try checkFinite(bounds.origin.x, "\(field).contentOffset.x")
+    try checkFinite(bounds.origin.y, "\(field).contentOffset.y")
     try checkInsets(adjustedContentInset, "\(field).contentInset")
     try checkInsets(safeAreaInsets, "\(field).safeAreaInsets")
     try checkInsets(layoutMargins, "\(field).layoutMargins")
