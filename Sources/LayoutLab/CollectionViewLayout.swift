@@ -42,6 +42,17 @@ public protocol CollectionViewLayout: Sendable {
   /// a cross-axis change, and for a scroll when headers or footers are pinned.
   func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool
 
+  /// What `prepare()` and invalidations have cost since the layout was made or its counters
+  /// were reset. Queries count into the `counting:` argument instead, so they stay read-only.
+  var workCounters: LayoutWorkCounters { get }
+
+  mutating func resetWorkCounters()
+
+  /// `layoutAttributesForElements(in:)`, adding the query's work to `counters`.
+  func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes]
+
   /// Records what changed; the next `prepare()` recomputes what the change requires.
   /// Throws — and keeps the layout exactly as it was — if the context carries bad input, such
   /// as bounds with a negative or non-finite size (FLOW-28).
@@ -49,6 +60,17 @@ public protocol CollectionViewLayout: Sendable {
 }
 
 extension CollectionViewLayout {
+  /// For layouts that do not count their work: they report none.
+  public var workCounters: LayoutWorkCounters { LayoutWorkCounters() }
+
+  public mutating func resetWorkCounters() {}
+
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
+    layoutAttributesForElements(in: rect)
+  }
+
   /// Every element of the layout, in FLOW-22's order.
   public func layoutAttributesForAllElements() -> [LayoutAttributes] {
     layoutAttributesForElements(in: .everywhere)

@@ -17,6 +17,7 @@ struct CacheStorageTests {
     ObjectIdentifier(FlowGeometry.self),
     ObjectIdentifier(CGSize.self),
     ObjectIdentifier(Bool.self),
+    ObjectIdentifier(LayoutWorkCounters.self),
   ]
 
   @Test("the cache holds only flat arrays of plain (POD) structs", arguments: [false, true])

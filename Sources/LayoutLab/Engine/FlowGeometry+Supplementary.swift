@@ -6,6 +6,14 @@ extension FlowGeometry {
   ///
   /// - Complexity: O(1).
   func supplementaryFrame(_ kind: ElementKind, of section: FlowSectionRecord) -> CGRect? {
+    var ignored = LayoutWorkCounters()
+    return supplementaryFrame(kind, of: section, counting: &ignored)
+  }
+
+  /// `supplementaryFrame(_:of:)`, counting a computed frame and a scanned element.
+  func supplementaryFrame(
+    _ kind: ElementKind, of section: FlowSectionRecord, counting counters: inout LayoutWorkCounters
+  ) -> CGRect? {
     let length: Double
     var position: Double
     switch kind {
@@ -34,6 +42,8 @@ extension FlowGeometry {
       }
     }
     guard length > 0 else { return nil }
+    counters.framesComputed += 1
+    counters.elementsScanned += 1
     // FLOW-17: headers and footers span the whole line dimension.
     return finalFrame(main: 0, scroll: position, mainLength: lineDimension, thickness: length)
   }

@@ -53,6 +53,7 @@ extension FlowLayoutEngine {
       lineStart = start + Double(line) * linePitch
       let firstItem = line * columns.perLine
       let count = min(columns.perLine, itemCount - firstItem)
+      sink.counters.linesBroken += 1
       sink.appendLine(
         FlowLine(firstItem: firstItem, itemCount: count, start: lineStart, end: lineStart + thickness),
         section: section)
@@ -60,6 +61,7 @@ extension FlowLayoutEngine {
         let frame = geometry.finalFrame(
           main: columns.firstColumn + columns.pitch * Double(column), scroll: lineStart,
           mainLength: main, thickness: thickness)
+        sink.counters.framesComputed += 1
         sink.appendCell(frame, item: firstItem + column, section: section)
       }
     }
@@ -98,6 +100,7 @@ extension FlowLayoutEngine {
 
     // FLOW-11: a first item wider than the line is preceded by an empty line.
     if geometry.mainAndThickness(items[0]).main > available {
+      sink.counters.linesBroken += 1
       sink.appendLine(FlowLine(firstItem: 0, itemCount: 0, start: lineStart, end: lineStart), section: section)
       lineStart += metrics.lineSpacing
       closedLines = 1
@@ -140,6 +143,7 @@ extension FlowLayoutEngine {
     thickness lineThickness: Double, at lineStart: Double, _ placement: LinePlacement,
     _ metrics: FlowSectionMetrics, into sink: inout Sink
   ) {
+    sink.counters.linesBroken += 1
     sink.appendLine(
       FlowLine(firstItem: first, itemCount: count, start: lineStart, end: lineStart + lineThickness),
       section: section)
@@ -161,6 +165,7 @@ extension FlowLayoutEngine {
       let frame = geometry.finalFrame(
         main: position, scroll: lineStart + (lineThickness - thickness) / 2,
         mainLength: main, thickness: thickness)
+      sink.counters.framesComputed += 1
       sink.appendCell(frame, item: item, section: section)
       position += main + gap
     }

@@ -17,8 +17,12 @@ struct FlowLayoutEngine {
     if !geometry.isVertical && geometry.isRightToLeft && !geometry.isEmpty {
       var sink = FlowMeasuringSink()
       geometry.mirrorWidth = layout(into: &sink)
+      measuringCounters = sink.counters
     }
   }
+
+  /// The work of the measuring pass `init` made, if any.
+  private(set) var measuringCounters = LayoutWorkCounters()
 
   /// Lays out every section in order and returns the content length along the scroll axis
   /// (FLOW-16, FLOW-18, FLOW-19).
@@ -64,6 +68,7 @@ struct FlowLayoutEngine {
       }
     }
     let end = position + metrics.after + metrics.footerLength
+    sink.counters.sectionsLaidOut += 1
     sink.appendSection(
       FlowSectionRecord(
         start: start, end: end, headerLength: metrics.headerLength,

@@ -25,6 +25,9 @@ public struct FlowLine: Hashable, Sendable {
 /// Receives what the engine computes, in order: per section, its lines and cells (cells in item
 /// order, each line before its cells), then the section itself.
 protocol FlowLayoutSink {
+  /// The engine counts its work here as it goes.
+  var counters: LayoutWorkCounters { get set }
+
   /// A cell's final frame (FLOW-20 and FLOW-21 applied).
   mutating func appendCell(_ frame: CGRect, item: Int, section: Int)
   mutating func appendLine(_ line: FlowLine, section: Int)
@@ -37,6 +40,7 @@ extension FlowLayoutSink {
 
 /// A sink that keeps nothing: used to measure sections' lengths.
 struct FlowMeasuringSink: FlowLayoutSink {
+  var counters = LayoutWorkCounters()
   mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {}
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {}
 }

@@ -9,6 +9,7 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
 
   public private(set) var model: FlowLayoutModel
   private var cache: FlowAttributesCache?
+  public private(set) var workCounters = LayoutWorkCounters()
 
   /// - Complexity: O(n) to validate the model.
   public init(model: FlowLayoutModel) throws(LayoutError) {
@@ -18,8 +19,13 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
 
   /// - Complexity: O(n + s) after an invalidation that needs a relayout; O(1) otherwise.
   public mutating func prepare() {
-    if cache == nil { cache = FlowAttributesCache(model, indexesLines: true) }
+    if cache == nil {
+      cache = FlowAttributesCache(model, indexesLines: true)
+      workCounters += cache!.counters
+    }
   }
+
+  public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
 
   private var prepared: FlowAttributesCache {
     guard let cache else { preconditionFailure("query before prepare()") }
@@ -32,6 +38,15 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
   /// - Complexity: O(log s + log l + k), where k counts the items of the lines and the sections
   ///   that meet the rect along the scroll axis.
   public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    var counters = LayoutWorkCounters()
+    return layoutAttributesForElements(in: rect, counting: &counters)
+  }
+
+  /// - Complexity: O(log s + log l + k), where k counts the items of the lines and the sections
+  ///   that meet the rect along the scroll axis.
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
     let rect = rect.standardized
     let cache = prepared
     // Logical extents are exact before FLOW-21 moves origins by up to half a pixel: widen the
@@ -55,11 +70,11 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
       var line = lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }
       while line < lineEnd && lines[line].start <= high {
         let items = lines[line].firstItem..<(lines[line].firstItem + lines[line].itemCount)
-        cache.appendCells(of: section, items: items, meeting: rect, to: &result)
+        cache.appendCells(of: section, items: items, meeting: rect, to: &result, counters: &counters)
         line += 1
       }
     }
-    cache.appendSupplementaryViews(of: first..<last, meeting: rect, to: &result)
+    cache.appendSupplementaryViews(of: first..<last, meeting: rect, to: &result, counters: &counters)
     return result
   }
 

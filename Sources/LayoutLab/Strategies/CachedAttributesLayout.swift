@@ -7,6 +7,7 @@ public struct CachedAttributesLayout: FlowLayoutStrategy {
 
   public private(set) var model: FlowLayoutModel
   private var cache: FlowAttributesCache?
+  public private(set) var workCounters = LayoutWorkCounters()
 
   /// - Complexity: O(n) to validate the model.
   public init(model: FlowLayoutModel) throws(LayoutError) {
@@ -16,8 +17,13 @@ public struct CachedAttributesLayout: FlowLayoutStrategy {
 
   /// - Complexity: O(n + s) after an invalidation that needs a relayout; O(1) otherwise.
   public mutating func prepare() {
-    if cache == nil { cache = FlowAttributesCache(model, indexesLines: false) }
+    if cache == nil {
+      cache = FlowAttributesCache(model, indexesLines: false)
+      workCounters += cache!.counters
+    }
   }
+
+  public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
 
   private var prepared: FlowAttributesCache {
     guard let cache else { preconditionFailure("query before prepare()") }
@@ -29,14 +35,24 @@ public struct CachedAttributesLayout: FlowLayoutStrategy {
 
   /// - Complexity: O(n + s): every cached frame is tested.
   public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    var counters = LayoutWorkCounters()
+    return layoutAttributesForElements(in: rect, counting: &counters)
+  }
+
+  /// - Complexity: O(n + s): every cached frame is tested.
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
     let rect = rect.standardized
     let cache = prepared
     var result: [LayoutAttributes] = []
     for section in cache.sections.indices {
       cache.appendCells(
-        of: section, items: 0..<cache.sections[section].numberOfItems, meeting: rect, to: &result)
+        of: section, items: 0..<cache.sections[section].numberOfItems, meeting: rect, to: &result,
+        counters: &counters)
     }
-    cache.appendSupplementaryViews(of: cache.sections.indices, meeting: rect, to: &result)
+    cache.appendSupplementaryViews(
+      of: cache.sections.indices, meeting: rect, to: &result, counters: &counters)
     return result
   }
 

@@ -16,6 +16,8 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
   /// `lines` index of each section's first line (only with `indexesLines`).
   private(set) var sectionFirstLine: ContiguousArray<Int> = []
   let indexesLines: Bool
+  /// The work of building the cache.
+  var counters = LayoutWorkCounters()
 
   /// Lays out `model` once and keeps the result.
   ///
@@ -29,6 +31,7 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     sectionFirstCell.reserveCapacity(model.sections.count)
     let length = engine.layout(into: &self)
     contentSize = engine.contentSize(length: length)
+    counters += engine.measuringCounters
   }
 
   /// Moves FLOW-24's visible rect without touching anything else (a pure scroll, FLOW-25).
@@ -84,8 +87,10 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
   ///
   /// - Complexity: O(items.count).
   func appendCells(
-    of section: Int, items: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes]
+    of section: Int, items: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes],
+    counters: inout LayoutWorkCounters
   ) {
+    counters.elementsScanned += items.count
     let base = sectionFirstCell[section]
     cellFrames.withUnsafeBufferPointer { frames in
       for item in items where frames[base + item].touchesOrIntersects(rect) {
@@ -101,12 +106,13 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
   ///
   /// - Complexity: O(sections.count).
   func appendSupplementaryViews(
-    of sections: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes]
+    of sections: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes],
+    counters: inout LayoutWorkCounters
   ) {
     for kind in [ElementKind.header, .footer] {
       for section in sections {
         let record = self.sections[section]
-        guard let frame = geometry.supplementaryFrame(kind, of: record),
+        guard let frame = geometry.supplementaryFrame(kind, of: record, counting: &counters),
           geometry.supplementary(kind, frame: frame, of: record, isVisibleIn: rect)
         else { continue }
         result.append(

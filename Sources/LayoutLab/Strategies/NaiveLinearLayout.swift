@@ -28,9 +28,18 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
 
   /// - Complexity: O(n): lays everything out, keeping what meets `rect`.
   public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    var counters = LayoutWorkCounters()
+    return layoutAttributesForElements(in: rect, counting: &counters)
+  }
+
+  /// - Complexity: O(n): lays everything out, keeping what meets `rect`.
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
     let engine = FlowLayoutEngine(model)
     var sink = FilteringSink(rect: rect.standardized, geometry: engine.geometry)
     engine.layout(into: &sink)
+    counters += engine.measuringCounters + sink.counters
     return sink.cells + sink.headers + sink.footers
   }
 
@@ -75,6 +84,7 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
 
 /// Keeps the elements that meet a rect, as the engine produces them.
 private struct FilteringSink: FlowLayoutSink {
+  var counters = LayoutWorkCounters()
   let rect: CGRect
   let geometry: FlowGeometry
   var cells: [LayoutAttributes] = []
@@ -87,6 +97,7 @@ private struct FilteringSink: FlowLayoutSink {
   }
 
   mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {
+    counters.elementsScanned += 1
     if frame.touchesOrIntersects(rect) {
       cells.append(
         LayoutAttributes(
@@ -97,7 +108,7 @@ private struct FilteringSink: FlowLayoutSink {
 
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
     for kind in [ElementKind.header, .footer] {
-      guard let frame = geometry.supplementaryFrame(kind, of: record),
+      guard let frame = geometry.supplementaryFrame(kind, of: record, counting: &counters),
         geometry.supplementary(kind, frame: frame, of: record, isVisibleIn: rect)
       else { continue }
       let attributes = LayoutAttributes(
@@ -110,6 +121,7 @@ private struct FilteringSink: FlowLayoutSink {
 
 /// Watches the engine's output for one cell, and for the record of that cell's section.
 private struct FindingSink: FlowLayoutSink {
+  var counters = LayoutWorkCounters()
   let target: LayoutIndexPath
   var found: LayoutAttributes?
   var section: FlowSectionRecord?

@@ -1,0 +1,39 @@
+/// Deterministic counts of the work a layout did: what tests assert complexity with and what
+/// the benchmark harness gates on exactly (they do not vary from run to run, unlike time).
+public struct LayoutWorkCounters: Hashable, Sendable {
+  /// Cell, header and footer frames computed by the flow rules.
+  public var framesComputed = 0
+  /// Lines broken and placed (FLOW-9…15), FLOW-11's empty line included.
+  public var linesBroken = 0
+  /// Sections laid out (FLOW-16), in full or in part.
+  public var sectionsLaidOut = 0
+  /// Frames tested against a query rect.
+  public var elementsScanned = 0
+
+  public init(
+    framesComputed: Int = 0, linesBroken: Int = 0, sectionsLaidOut: Int = 0,
+    elementsScanned: Int = 0
+  ) {
+    self.framesComputed = framesComputed
+    self.linesBroken = linesBroken
+    self.sectionsLaidOut = sectionsLaidOut
+    self.elementsScanned = elementsScanned
+  }
+
+  public static func + (a: Self, b: Self) -> Self {
+    Self(
+      framesComputed: a.framesComputed + b.framesComputed, linesBroken: a.linesBroken + b.linesBroken,
+      sectionsLaidOut: a.sectionsLaidOut + b.sectionsLaidOut,
+      elementsScanned: a.elementsScanned + b.elementsScanned)
+  }
+
+  public static func += (a: inout Self, b: Self) { a = a + b }
+
+  /// The counters by name, for reports.
+  public var named: [(name: String, value: Int)] {
+    [
+      ("framesComputed", framesComputed), ("linesBroken", linesBroken),
+      ("sectionsLaidOut", sectionsLaidOut), ("elementsScanned", elementsScanned),
+    ]
+  }
+}
