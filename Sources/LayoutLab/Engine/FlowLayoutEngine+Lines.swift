@@ -38,34 +38,128 @@ extension FlowLayoutEngine {
     }
   }
 
-  /// Lays out the lines of a uniform section and returns where its last line ends.
+  /// Lays out the lines of a uniform section and returns where its last line ends, relative
+  /// to the section's start.
   ///
   /// - Complexity: O(1) per line and per cell emitted.
   func layoutUniformLines<Sink: FlowLayoutSink>(
-    _ section: Int, itemCount: Int, size: CGSize, _ metrics: FlowSectionMetrics,
-    startingAt start: Double, into sink: inout Sink
+    _ placement: SectionPlacement, itemCount: Int, size: CGSize, into sink: inout Sink
   ) -> Double {
+    let metrics = placement.metrics
     let (main, thickness) = geometry.mainAndThickness(size)
     let columns = UniformColumns(itemCount: itemCount, main: main, metrics)
     let linePitch = thickness + metrics.lineSpacing
-    var lineStart = start
+    var lineStart = metrics.linesStart
     for line in 0..<columns.lineCount {
-      lineStart = start + Double(line) * linePitch
+      lineStart = metrics.linesStart + Double(line) * linePitch
       let firstItem = line * columns.perLine
       let count = min(columns.perLine, itemCount - firstItem)
       sink.counters.linesBroken += 1
       sink.appendLine(
-        FlowLine(firstItem: firstItem, itemCount: count, start: lineStart, end: lineStart + thickness),
-        section: section)
+        FlowLine(
+          firstItem: firstItem, itemCount: count, start: placement.start + lineStart,
+          end: placement.start + (lineStart + thickness)),
+        section: placement.section)
       for column in 0..<count {
-        let frame = geometry.finalFrame(
-          main: columns.firstColumn + columns.pitch * Double(column), scroll: lineStart,
-          mainLength: main, thickness: thickness)
+        let frame = cellFrame(
+          placement, main: columns.firstColumn + columns.pitch * Double(column),
+          lineStart: lineStart, offset: 0, mainLength: main, thickness: thickness)
         sink.counters.framesComputed += 1
-        sink.appendCell(frame, item: firstItem + column, section: section)
+        sink.appendCell(frame, item: firstItem + column, section: placement.section)
       }
     }
     return lineStart + thickness
+  }
+
+  /// One line of a mixed section as FLOW-9's greedy fill breaks it.
+  struct BrokenLine: Hashable, Sendable {
+    var firstItem: Int
+    var itemCount: Int
+    /// Σ main of the line's items (FLOW-13's justification needs it).
+    var mainLength: Double
+    /// The largest thickness of its items (FLOW-15).
+    var thickness: Double
+    /// Σ(main + s_i): what FLOW-12b compares between the last two lines.
+    var used: Double
+
+    var endItem: Int { firstItem + itemCount }
+  }
+
+  /// FLOW-9: the line that starts with item `first`. An item fits if its main size is at most
+  /// what remains; the line's first item always stays, however long.
+  ///
+  /// - Complexity: O(items on the line).
+  func breakLine(startingAt first: Int, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics)
+    -> BrokenLine
+  {
+    var line = BrokenLine(firstItem: first, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
+    var remaining = metrics.available
+    var item = first
+    while item < items.count {
+      let (main, thickness) = geometry.mainAndThickness(items[item])
+      if item > first && main > remaining { break }
+      line.mainLength += main
+      line.thickness = max(line.thickness, thickness)
+      remaining -= main + metrics.interitemSpacing
+      line.used += main + metrics.interitemSpacing
+      item += 1
+    }
+    line.itemCount = item - first
+    return line
+  }
+
+  /// FLOW-11: whether a mixed section opens with an empty line.
+  func opensWithEmptyLine(_ items: FlowItemSizes, _ metrics: FlowSectionMetrics) -> Bool {
+    items.count > 0 && geometry.mainAndThickness(items[0]).main > metrics.available
+  }
+
+  /// FLOW-12: whether the last line of a mixed section counts as complete — every line holds
+  /// one item (a), or it used exactly as much length as the line before it (b).
+  func lastLineIsComplete(
+    _ last: BrokenLine, everyLineHoldsOneItem: Bool, previous: BrokenLine?
+  ) -> Bool {
+    everyLineHoldsOneItem || (previous.map { $0.used == last.used } ?? false)
+  }
+
+  /// Lays out the lines of a mixed section and returns where its last line ends, relative to
+  /// the section's start.
+  ///
+  /// - Complexity: O(items in the section): each item is visited twice, once to break its
+  ///   line and once to place it.
+  func layoutMixedLines<Sink: FlowLayoutSink>(
+    _ placement: SectionPlacement, _ items: FlowItemSizes, into sink: inout Sink
+  ) -> Double {
+    let metrics = placement.metrics
+    var lineStart = metrics.linesStart
+    var previous: BrokenLine?
+    var everyLineHoldsOneItem = true
+    if opensWithEmptyLine(items, metrics) {
+      let empty = BrokenLine(firstItem: 0, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
+      sink.counters.linesBroken += 1
+      sink.appendLine(
+        FlowLine(
+          firstItem: 0, itemCount: 0, start: placement.start + lineStart,
+          end: placement.start + lineStart),
+        section: placement.section)
+      lineStart += metrics.lineSpacing
+      previous = empty
+      everyLineHoldsOneItem = false
+    }
+    var first = 0
+    while true {
+      let line = breakLine(startingAt: first, items, metrics)
+      everyLineHoldsOneItem = everyLineHoldsOneItem && line.itemCount == 1
+      if line.endItem == items.count {
+        let complete = lastLineIsComplete(
+          line, everyLineHoldsOneItem: everyLineHoldsOneItem, previous: previous)
+        placeLine(line, at: lineStart, complete ? .justified : .leftAligned, placement, items, into: &sink)
+        return lineStart + line.thickness
+      }
+      placeLine(line, at: lineStart, .justified, placement, items, into: &sink)
+      lineStart += line.thickness + metrics.lineSpacing
+      previous = line
+      first = line.endItem
+    }
   }
 
   /// How a line's items are spread along it.
@@ -76,97 +170,43 @@ extension FlowLayoutEngine {
     case leftAligned
   }
 
-  /// Lays out the lines of a mixed section (greedy fill, FLOW-9) and returns where its last
-  /// line ends.
+  /// Places the items of one line of a mixed section that starts at `lineStart` (relative to
+  /// the section).
   ///
-  /// - Complexity: O(items in the section): each item is visited twice, once to break the line
-  ///   and once to place it.
-  func layoutMixedLines<Sink: FlowLayoutSink>(
-    _ section: Int, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
-    startingAt start: Double, into sink: inout Sink
-  ) -> Double {
-    let available = metrics.available
-    let spacing = metrics.interitemSpacing
-    var lineStart = start
-    var lineFirst = 0
-    var lineCount = 0
-    var lineMain = 0.0  // Σ main of the open line
-    var lineThickness = 0.0
-    var remaining = available
-    var used = 0.0  // FLOW-12b: Σ(main + s_i) of the open line
-    var previousUsed = 0.0
-    var closedLines = 0
-    var everyLineHoldsOneItem = true  // FLOW-12a
-
-    // FLOW-11: a first item wider than the line is preceded by an empty line.
-    if geometry.mainAndThickness(items[0]).main > available {
-      sink.counters.linesBroken += 1
-      sink.appendLine(FlowLine(firstItem: 0, itemCount: 0, start: lineStart, end: lineStart), section: section)
-      lineStart += metrics.lineSpacing
-      closedLines = 1
-      everyLineHoldsOneItem = false
-    }
-    for item in 0..<items.count {
-      let (main, thickness) = geometry.mainAndThickness(items[item])
-      // FLOW-9: an item that does not fit closes the line; a line's first item always stays.
-      if lineCount > 0 && main > remaining {
-        placeMixedLine(
-          section, items, first: lineFirst, count: lineCount, lineMain: lineMain,
-          thickness: lineThickness, at: lineStart, .justified, metrics, into: &sink)
-        lineStart += lineThickness + metrics.lineSpacing
-        closedLines += 1
-        everyLineHoldsOneItem = everyLineHoldsOneItem && lineCount == 1
-        previousUsed = used
-        (lineFirst, lineCount, lineMain, lineThickness, remaining, used) =
-          (item, 0, 0, 0, available, 0)
-      }
-      lineCount += 1
-      lineMain += main
-      lineThickness = max(lineThickness, thickness)
-      remaining -= main + spacing
-      used += main + spacing
-    }
-    // FLOW-12: the last line is complete only if every line holds one item, or if it used
-    // exactly as much length as the line before it.
-    everyLineHoldsOneItem = everyLineHoldsOneItem && lineCount == 1
-    let lastIsComplete = everyLineHoldsOneItem || (closedLines >= 1 && used == previousUsed)
-    placeMixedLine(
-      section, items, first: lineFirst, count: lineCount, lineMain: lineMain,
-      thickness: lineThickness, at: lineStart, lastIsComplete ? .justified : .leftAligned,
-      metrics, into: &sink)
-    return lineStart + lineThickness
-  }
-
-  /// Places the items of one line of a mixed section.
-  private func placeMixedLine<Sink: FlowLayoutSink>(
-    _ section: Int, _ items: FlowItemSizes, first: Int, count: Int, lineMain: Double,
-    thickness lineThickness: Double, at lineStart: Double, _ placement: LinePlacement,
-    _ metrics: FlowSectionMetrics, into sink: inout Sink
+  /// - Complexity: O(items on the line).
+  func placeLine<Sink: FlowLayoutSink>(
+    _ line: BrokenLine, at lineStart: Double, _ placement: LinePlacement,
+    _ section: SectionPlacement, _ items: FlowItemSizes, into sink: inout Sink
   ) {
+    let metrics = section.metrics
     sink.counters.linesBroken += 1
     sink.appendLine(
-      FlowLine(firstItem: first, itemCount: count, start: lineStart, end: lineStart + lineThickness),
-      section: section)
+      FlowLine(
+        firstItem: line.firstItem, itemCount: line.itemCount, start: section.start + lineStart,
+        end: section.start + (lineStart + line.thickness)),
+      section: section.section)
     var position = metrics.lead
     let gap: Double
     switch placement {
-    case .justified where count == 1:
+    case .justified where line.itemCount == 1:
       // FLOW-13: a lone item is centred if it fits, else starts at the lead inset.
-      if lineMain <= metrics.available { position += (metrics.available - lineMain) / 2 }
+      if line.mainLength <= metrics.available {
+        position += (metrics.available - line.mainLength) / 2
+      }
       gap = 0
     case .justified:
-      gap = (metrics.available - lineMain) / Double(count - 1)
+      gap = (metrics.available - line.mainLength) / Double(line.itemCount - 1)
     case .leftAligned:
       gap = metrics.interitemSpacing
     }
-    for item in first..<(first + count) {
+    for item in line.firstItem..<line.endItem {
       let (main, thickness) = geometry.mainAndThickness(items[item])
       // FLOW-15: centred across the line.
-      let frame = geometry.finalFrame(
-        main: position, scroll: lineStart + (lineThickness - thickness) / 2,
+      let frame = cellFrame(
+        section, main: position, lineStart: lineStart, offset: (line.thickness - thickness) / 2,
         mainLength: main, thickness: thickness)
       sink.counters.framesComputed += 1
-      sink.appendCell(frame, item: item, section: section)
+      sink.appendCell(frame, item: item, section: section.section)
       position += main + gap
     }
   }

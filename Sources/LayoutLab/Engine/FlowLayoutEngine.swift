@@ -49,6 +49,9 @@ struct FlowLayoutEngine {
   /// Lays out one section whose header starts at `start` and returns where the section ends.
   ///
   /// FLOW-16: header, `before` inset, lines separated by `s_l`, `after` inset, footer.
+  /// Positions are computed relative to the section's start and added to it last — the
+  /// canonical arithmetic every strategy reproduces bit for bit, so that incremental updates
+  /// round (FLOW-21) exactly as a full layout does.
   ///
   /// - Complexity: O(items in the section); O(1) plus the cells emitted for a uniform one.
   @discardableResult
@@ -58,16 +61,16 @@ struct FlowLayoutEngine {
     let flowSection = model.sections[section]
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
     let items = FlowItemSizes(flowSection, layout: model.layout)
-    var position = start + metrics.headerLength + metrics.before
+    let placement = SectionPlacement(section: section, start: start, metrics: metrics)
+    var position = metrics.linesStart
     if items.count > 0 {
       if let size = metrics.uniformSize {
-        position = layoutUniformLines(
-          section, itemCount: items.count, size: size, metrics, startingAt: position, into: &sink)
+        position = layoutUniformLines(placement, itemCount: items.count, size: size, into: &sink)
       } else {
-        position = layoutMixedLines(section, items, metrics, startingAt: position, into: &sink)
+        position = layoutMixedLines(placement, items, into: &sink)
       }
     }
-    let end = position + metrics.after + metrics.footerLength
+    let end = start + metrics.length(linesEnd: position)
     sink.counters.sectionsLaidOut += 1
     sink.appendSection(
       FlowSectionRecord(
@@ -75,5 +78,24 @@ struct FlowLayoutEngine {
         footerLength: metrics.footerLength, numberOfItems: items.count),
       section: section)
     return end
+  }
+
+  /// Where a section's cells go: its index, its start along the scroll axis and its metrics.
+  struct SectionPlacement {
+    let section: Int
+    let start: Double
+    let metrics: FlowSectionMetrics
+  }
+
+  /// The final frame of a cell at `main` along its line, `offset` into a line that starts at
+  /// `lineStart` (relative to the section). The one formula every strategy uses.
+  @inline(__always)
+  func cellFrame(
+    _ placement: SectionPlacement, main: Double, lineStart: Double, offset: Double,
+    mainLength: Double, thickness: Double
+  ) -> CGRect {
+    geometry.finalFrame(
+      main: main, scroll: placement.start + (lineStart + offset), mainLength: mainLength,
+      thickness: thickness)
   }
 }

@@ -17,6 +17,12 @@ struct FlowSectionMetrics {
   /// FLOW-8: the one size of a uniform section, or nil for a mixed one.
   let uniformSize: CGSize?
 
+  /// Where the first line starts, relative to the section's start (FLOW-16).
+  var linesStart: Double { headerLength + before }
+
+  /// The section's length given where its last line ends (or `linesStart` with no lines).
+  func length(linesEnd: Double) -> Double { linesEnd + after + footerLength }
+
   init(_ section: FlowSection, in model: FlowLayoutModel, geometry: FlowGeometry) {
     let layout = model.layout
     var inset = section.sectionInset ?? layout.sectionInset
