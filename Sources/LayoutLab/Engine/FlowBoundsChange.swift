@@ -1,7 +1,7 @@
 import Foundation
 
 /// FLOW-25: what a change of the collection view's bounds does to a flow layout.
-enum FlowBoundsChange: Equatable {
+public enum FlowBoundsChange: Hashable, Sendable {
   /// Nothing a flow layout reads changed.
   case none
   /// Only the scroll-axis origin or size changed: FLOW-24's `V` moves, so pinned headers and

@@ -89,7 +89,7 @@ public struct LayoutFile: Hashable, Sendable {
     return layout
   }
 
-  private static func decodeSection(_ field: JSONField) throws(LayoutError) -> FlowSection {
+  static func decodeSection(_ field: JSONField) throws(LayoutError) -> FlowSection {
     let fields = try field.object(knownKeys: [
       "items", "itemSizes", "itemSize", "sectionInset", "minimumLineSpacing",
       "minimumInteritemSpacing", "headerReferenceSize", "footerReferenceSize",

@@ -69,7 +69,7 @@ public struct CachedAttributesLayout: FlowLayoutStrategy {
   }
 
   /// A pure scroll only moves pinned headers and footers, which are placed at query time, so
-  /// it keeps the cache; anything else drops it.
+  /// it keeps the cache; any other change drops it, and the next `prepare()` recomputes all.
   ///
   /// - Complexity: O(1).
   public mutating func invalidateLayout(
@@ -85,15 +85,11 @@ func applyInvalidation(
   _ context: LayoutInvalidationContext, to model: inout FlowLayoutModel,
   cache: inout FlowAttributesCache?
 ) throws(LayoutError) {
-  var change = FlowBoundsChange.none
-  if let newBounds = context.newBounds {
-    let environment = try model.collectionView.withBounds(newBounds)
-    change = FlowBoundsChange(from: model, to: newBounds)
-    model.collectionView = environment
-  }
-  if context.invalidateEverything || change == .relayout {
+  let (newModel, change) = try model.applying(context)
+  model = newModel
+  if change.relayoutEverything || change.bounds == .relayout || !change.sections.isEmpty {
     cache = nil
-  } else if change == .scroll {
+  } else if change.bounds == .scroll {
     cache?.updateVisibleBounds(from: model)
   }
 }

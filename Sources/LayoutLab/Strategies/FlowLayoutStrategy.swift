@@ -14,6 +14,13 @@ public protocol FlowLayoutStrategy: CollectionViewLayout {
 }
 
 extension FlowLayoutStrategy {
+  /// `performBatchUpdates`: applies `batch` to the layout's data and invalidates what it
+  /// changed; call `prepare()` next. An invalid batch throws, naming the offending entry, and
+  /// leaves the layout exactly as it was.
+  public mutating func performBatchUpdates(_ batch: BatchUpdate) throws(LayoutError) {
+    try invalidateLayout(with: .batch(batch))
+  }
+
   public var name: String { Self.strategyName }
   public var collectionView: CollectionViewEnvironment { model.collectionView }
 

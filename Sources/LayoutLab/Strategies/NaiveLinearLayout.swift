@@ -70,15 +70,13 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
       kind: kind, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.zIndex(for: kind))
   }
 
-  /// Nothing is kept, so there is nothing to recompute: the next query sees the new bounds.
+  /// Nothing is kept, so there is nothing to recompute: the next query sees the new data.
   ///
   /// - Complexity: O(1).
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
-    if let newBounds = context.newBounds {
-      model.collectionView = try model.collectionView.withBounds(newBounds)
-    }
+    model = try model.applying(context).model
   }
 }
 
