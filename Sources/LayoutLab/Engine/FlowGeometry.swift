@@ -97,6 +97,16 @@ struct FlowGeometry: Sendable {
     return frame
   }
 
+  /// The final frame of a cell of a section that starts at `sectionStart`, in a line that
+  /// starts at `lineStart` relative to it. The one formula every strategy uses, so that all of
+  /// them round (FLOW-21) from the very same value.
+  @inline(__always)
+  func cellFrame(_ cell: FlowCellPlacement, sectionStart: Double, lineStart: Double) -> CGRect {
+    finalFrame(
+      main: cell.main, scroll: sectionStart + (lineStart + cell.offset),
+      mainLength: cell.mainLength, thickness: cell.thickness)
+  }
+
   /// The scroll-axis interval of a physical rect in logical coordinates (undoing FLOW-20's
   /// mirror for horizontal right-to-left layouts), so that searches over monotonic logical
   /// extents work in every direction.

@@ -17,8 +17,10 @@ extension FlowLayoutEngine {
       // FLOW-10: per = max(1, ⌊(A + s_i)/(w + s_i)⌋); with w + s_i == 0 the greedy rule of
       // FLOW-9 puts every item on one line if a zero-length item fits at all (0 ≤ A).
       if main + spacing > 0 {
+        // A full line's capacity, even when the section has fewer items: FLOW-14 puts a short
+        // last (or only) line in a full line's columns. Capped only to stay a valid Int.
         let fit = ((available + spacing) / (main + spacing)).rounded(.down)
-        perLine = fit >= Double(itemCount) ? itemCount : max(1, Int(max(fit, 1)))
+        perLine = Int(min(max(fit, 1), Double(Int32.max)))
       } else {
         perLine = available >= main ? itemCount : 1
       }
@@ -59,13 +61,19 @@ extension FlowLayoutEngine {
         FlowLine(
           firstItem: firstItem, itemCount: count, start: placement.start + lineStart,
           end: placement.start + (lineStart + thickness)),
+        relativeStart: lineStart,
+        broken: BrokenLine(
+          firstItem: firstItem, itemCount: count, mainLength: Double(count) * main,
+          thickness: thickness, used: Double(count) * (main + metrics.interitemSpacing)),
         section: placement.section)
       for column in 0..<count {
-        let frame = cellFrame(
-          placement, main: columns.firstColumn + columns.pitch * Double(column),
-          lineStart: lineStart, offset: 0, mainLength: main, thickness: thickness)
+        let cell = FlowCellPlacement(
+          main: columns.firstColumn + columns.pitch * Double(column), offset: 0, mainLength: main,
+          thickness: thickness)
         sink.counters.framesComputed += 1
-        sink.appendCell(frame, item: firstItem + column, section: placement.section)
+        sink.appendCell(
+          cellFrame(placement, cell, lineStart: lineStart), placement: cell,
+          item: firstItem + column, section: placement.section)
       }
     }
     return lineStart + thickness
@@ -140,7 +148,7 @@ extension FlowLayoutEngine {
         FlowLine(
           firstItem: 0, itemCount: 0, start: placement.start + lineStart,
           end: placement.start + lineStart),
-        section: placement.section)
+        relativeStart: lineStart, broken: empty, section: placement.section)
       lineStart += metrics.lineSpacing
       previous = empty
       everyLineHoldsOneItem = false
@@ -170,6 +178,25 @@ extension FlowLayoutEngine {
     case leftAligned
   }
 
+  /// Where the items of a line go along it: the first item's position and the gap after each
+  /// item (FLOW-13, FLOW-14). Item k+1 starts at item k's start + its main length + the gap.
+  func lineSpread(_ line: BrokenLine, _ placement: LinePlacement, _ metrics: FlowSectionMetrics)
+    -> (first: Double, gap: Double)
+  {
+    switch placement {
+    case .justified where line.itemCount == 1:
+      // FLOW-13: a lone item is centred if it fits, else starts at the lead inset.
+      if line.mainLength <= metrics.available {
+        return (metrics.lead + (metrics.available - line.mainLength) / 2, 0)
+      }
+      return (metrics.lead, 0)
+    case .justified:
+      return (metrics.lead, (metrics.available - line.mainLength) / Double(line.itemCount - 1))
+    case .leftAligned:
+      return (metrics.lead, metrics.interitemSpacing)
+    }
+  }
+
   /// Places the items of one line of a mixed section that starts at `lineStart` (relative to
   /// the section).
   ///
@@ -178,35 +205,23 @@ extension FlowLayoutEngine {
     _ line: BrokenLine, at lineStart: Double, _ placement: LinePlacement,
     _ section: SectionPlacement, _ items: FlowItemSizes, into sink: inout Sink
   ) {
-    let metrics = section.metrics
     sink.counters.linesBroken += 1
     sink.appendLine(
       FlowLine(
         firstItem: line.firstItem, itemCount: line.itemCount, start: section.start + lineStart,
         end: section.start + (lineStart + line.thickness)),
-      section: section.section)
-    var position = metrics.lead
-    let gap: Double
-    switch placement {
-    case .justified where line.itemCount == 1:
-      // FLOW-13: a lone item is centred if it fits, else starts at the lead inset.
-      if line.mainLength <= metrics.available {
-        position += (metrics.available - line.mainLength) / 2
-      }
-      gap = 0
-    case .justified:
-      gap = (metrics.available - line.mainLength) / Double(line.itemCount - 1)
-    case .leftAligned:
-      gap = metrics.interitemSpacing
-    }
+      relativeStart: lineStart, broken: line, section: section.section)
+    var (position, gap) = lineSpread(line, placement, section.metrics)
     for item in line.firstItem..<line.endItem {
       let (main, thickness) = geometry.mainAndThickness(items[item])
       // FLOW-15: centred across the line.
-      let frame = cellFrame(
-        section, main: position, lineStart: lineStart, offset: (line.thickness - thickness) / 2,
-        mainLength: main, thickness: thickness)
+      let cell = FlowCellPlacement(
+        main: position, offset: (line.thickness - thickness) / 2, mainLength: main,
+        thickness: thickness)
       sink.counters.framesComputed += 1
-      sink.appendCell(frame, item: item, section: section.section)
+      sink.appendCell(
+        cellFrame(section, cell, lineStart: lineStart), placement: cell, item: item,
+        section: section.section)
       position += main + gap
     }
   }

@@ -87,15 +87,12 @@ struct FlowLayoutEngine {
     let metrics: FlowSectionMetrics
   }
 
-  /// The final frame of a cell at `main` along its line, `offset` into a line that starts at
-  /// `lineStart` (relative to the section). The one formula every strategy uses.
+  /// The final frame of a cell placed in a line that starts at `lineStart` (relative to the
+  /// section). The one formula every strategy uses.
   @inline(__always)
-  func cellFrame(
-    _ placement: SectionPlacement, main: Double, lineStart: Double, offset: Double,
-    mainLength: Double, thickness: Double
-  ) -> CGRect {
-    geometry.finalFrame(
-      main: main, scroll: placement.start + (lineStart + offset), mainLength: mainLength,
-      thickness: thickness)
+  func cellFrame(_ placement: SectionPlacement, _ cell: FlowCellPlacement, lineStart: Double)
+    -> CGRect
+  {
+    geometry.cellFrame(cell, sectionStart: placement.start, lineStart: lineStart)
   }
 }

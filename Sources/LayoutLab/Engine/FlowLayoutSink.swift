@@ -22,25 +22,42 @@ public struct FlowLine: Hashable, Sendable {
   public var end: Double
 }
 
+/// Where a cell sits within its line, before its section's start is added: enough to rebuild
+/// its frame for any section start (`FlowLayoutEngine.cellFrame`).
+public struct FlowCellPlacement: Hashable, Sendable {
+  /// Position along the line (FLOW-13, FLOW-14).
+  public var main: Double
+  /// Offset across the line, from the line's start (FLOW-15).
+  public var offset: Double
+  public var mainLength: Double
+  public var thickness: Double
+}
+
 /// Receives what the engine computes, in order: per section, its lines and cells (cells in item
 /// order, each line before its cells), then the section itself.
 protocol FlowLayoutSink {
   /// The engine counts its work here as it goes.
   var counters: LayoutWorkCounters { get set }
 
-  /// A cell's final frame (FLOW-20 and FLOW-21 applied).
-  mutating func appendCell(_ frame: CGRect, item: Int, section: Int)
-  mutating func appendLine(_ line: FlowLine, section: Int)
+  /// A cell's final frame (FLOW-20 and FLOW-21 applied), and where it sits in its line.
+  mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int)
+  /// A line, with its start relative to the section's start and how it was broken.
+  mutating func appendLine(
+    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int)
   mutating func appendSection(_ record: FlowSectionRecord, section: Int)
 }
 
 extension FlowLayoutSink {
-  mutating func appendLine(_ line: FlowLine, section: Int) {}
+  mutating func appendLine(
+    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
+  ) {}
 }
 
 /// A sink that keeps nothing: used to measure sections' lengths.
 struct FlowMeasuringSink: FlowLayoutSink {
   var counters = LayoutWorkCounters()
-  mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {}
+  mutating func appendCell(
+    _ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int
+  ) {}
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {}
 }

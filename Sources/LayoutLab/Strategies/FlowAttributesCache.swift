@@ -43,11 +43,15 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     geometry.mirrorWidth = mirrorWidth  // the content length did not change
   }
 
-  mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {
+  mutating func appendCell(
+    _ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int
+  ) {
     cellFrames.append(frame)
   }
 
-  mutating func appendLine(_ line: FlowLine, section: Int) {
+  mutating func appendLine(
+    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
+  ) {
     if indexesLines {
       if sectionFirstLine.count == section { sectionFirstLine.append(lines.count) }
       lines.append(line)

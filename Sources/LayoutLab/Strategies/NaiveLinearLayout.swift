@@ -94,7 +94,9 @@ private struct FilteringSink: FlowLayoutSink {
     self.geometry = geometry
   }
 
-  mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {
+  mutating func appendCell(
+    _ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int
+  ) {
     counters.elementsScanned += 1
     if frame.touchesOrIntersects(rect) {
       cells.append(
@@ -124,7 +126,9 @@ private struct FindingSink: FlowLayoutSink {
   var found: LayoutAttributes?
   var section: FlowSectionRecord?
 
-  mutating func appendCell(_ frame: CGRect, item: Int, section: Int) {
+  mutating func appendCell(
+    _ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int
+  ) {
     if section == target.section && item == target.item {
       found = LayoutAttributes(kind: .cell, indexPath: target, frame: frame, zIndex: 0)
     }
