@@ -11,8 +11,10 @@ enum LayoutCommand {
     the content size and every element a strategy computes — or, with --rect, the elements in
     each rect (FLOW-22).
 
-      --strategy NAME   the strategy to run (bench list); default: \(FlowStrategies.reference.strategyName).
-                        'all' runs every strategy and exits 1 naming the first difference.
+      --strategy NAME   the strategy to run (bench list); default: \(FlowStrategies.reference.strategyName),
+                        or \(MosaicQueryStrategy.reference.strategyName) for a mosaic layout file.
+                        'all' runs every strategy for the file's kind of layout and exits 1
+                        naming the first difference.
       --rect X,Y,W,H    answer "elements in rect" for this rect; repeatable.
       --updates FILE    apply batch updates first (not supported yet).
 
@@ -29,7 +31,7 @@ enum LayoutCommand {
 
   static func run(_ arguments: [String], io: CommandIO) throws -> String {
     var reader = ArgumentReader(arguments, command: "layout")
-    var strategies = [FlowStrategies.reference]
+    var strategyName: String?
     var rects: [CGRect] = []
     var specPath: String?
     while let argument = reader.next() {
@@ -37,14 +39,14 @@ enum LayoutCommand {
       case "--help", "-h": return usage
       case "--strategy":
         let name = try reader.value(of: "--strategy")
-        if name == "all" {
-          strategies = FlowStrategies.all
-        } else if let strategy = FlowStrategies.named(name) {
-          strategies = [strategy]
-        } else {
-          let names = FlowStrategies.all.map { $0.strategyName }.joined(separator: ", ")
+        let isKnown =
+          name == "all" || FlowStrategies.named(name) != nil
+          || MosaicQueryStrategy.named(name) != nil
+        guard isKnown else {
+          let names = (flowNames + mosaicNames).joined(separator: ", ")
           throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
         }
+        strategyName = name
       case "--rect": rects.append(try parseRect(try reader.value(of: "--rect"), index: rects.count))
       case "--updates":
         _ = try reader.value(of: "--updates")
@@ -61,12 +63,11 @@ enum LayoutCommand {
     }
 
     let bytes = try readSpec(specPath, io: io)
-    let model = try LayoutFile.decode(bytes).model
+    let layouts = try makeLayouts(LayoutFile.decode(bytes).content, strategy: strategyName)
 
     var results: [(name: String, result: Result)] = []
-    for strategy in strategies {
-      let result = try compute(strategy, model: model, rects: rects)
-      results.append((strategy.strategyName, result))
+    for layout in layouts {
+      results.append((layout.name, compute(layout, rects: rects)))
     }
     let (_, reference) = results[0]
     for (name, result) in results.dropFirst() {
@@ -93,10 +94,73 @@ enum LayoutCommand {
     }
   }
 
+  static var flowNames: [String] { FlowStrategies.all.map { $0.strategyName } }
+  static var mosaicNames: [String] { MosaicQueryStrategy.allCases.map(\.strategyName) }
+
+  /// One unprepared layout of `content` per strategy `strategyName` selects (nil: the
+  /// reference; "all": every strategy for the file's kind), the reference first. A strategy
+  /// of another kind of layout is bad input.
+  static func makeLayouts(
+    _ content: LayoutFileContent, strategy strategyName: String?
+  ) throws -> [any CollectionViewLayout] {
+    switch content {
+    case .flow(let model):
+      return try flowStrategies(strategyName, kind: content.kind).map {
+        try FlowStrategies.make($0, model: model)
+      }
+    case .columnFlow(let model):
+      return try flowStrategies(strategyName, kind: content.kind).map {
+        try columnFlow($0, model: model)
+      }
+    case .mosaic(let model):
+      let queries: [MosaicQueryStrategy]
+      switch strategyName {
+      case nil: queries = [.reference]
+      case "all": queries = MosaicQueryStrategy.allCases
+      case let name?:
+        guard let query = MosaicQueryStrategy.named(name) else {
+          throw UsageError(
+            "--strategy: '\(name)' is a flow strategy; a mosaic layout file takes one of: "
+              + "\(mosaicNames.joined(separator: ", ")), all")
+        }
+        queries = [query]
+      }
+      return try queries.map { try MosaicLayout(model: model, query: $0) }
+    }
+  }
+
+  private static func flowStrategies(
+    _ strategyName: String?, kind: LayoutKind
+  ) throws -> [any FlowLayoutStrategy.Type] {
+    switch strategyName {
+    case nil: return [FlowStrategies.reference]
+    case "all": return FlowStrategies.all
+    case let name?:
+      guard let strategy = FlowStrategies.named(name) else {
+        throw UsageError(
+          "--strategy: '\(name)' is a mosaic strategy; a \(kind.rawValue) layout file takes one "
+            + "of: \(flowNames.joined(separator: ", ")), all")
+      }
+      return [strategy]
+    }
+  }
+
+  // Generic so the existential metatype is opened (see `FlowStrategies.make`).
+  private static func columnFlow<Strategy: FlowLayoutStrategy>(
+    _: Strategy.Type, model: ColumnFlowLayoutModel
+  ) throws(LayoutError) -> any CollectionViewLayout {
+    try ColumnFlowLayout<Strategy>(model: model)
+  }
+
   static func compute(
     _ strategy: any FlowLayoutStrategy.Type, model: FlowLayoutModel, rects: [CGRect]
   ) throws -> Result {
-    var layout = try FlowStrategies.make(strategy, model: model)
+    compute(try FlowStrategies.make(strategy, model: model), rects: rects)
+  }
+
+  /// Prepares `layout` and answers the full dump, or each rect.
+  static func compute(_ layout: any CollectionViewLayout, rects: [CGRect]) -> Result {
+    var layout = layout
     layout.prepare()
     let answers =
       rects.isEmpty

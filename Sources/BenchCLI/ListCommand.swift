@@ -13,12 +13,28 @@ enum ListCommand {
       out += "  \(strategy.strategyName.padding(toLength: 20, withPad: " ", startingAt: 0))"
       out += "\(summaries[strategy.strategyName] ?? "")\(note)\n"
     }
+    out += "\nColumn flow layout (layout kind columnFlow; --strategy takes a flow strategy):\n"
+    out += "  \(pad("column-flow"))item size follows the bounds width; laid out by the flow "
+    out += "engine\n"
+    out += "\nMosaic layout strategies (layout kind mosaic; bench layout --strategy NAME):\n"
+    for query in MosaicQueryStrategy.allCases {
+      let note = query == MosaicQueryStrategy.reference ? "  (reference)" : ""
+      out += "  \(pad(query.strategyName))\(summaries[query.strategyName] ?? "")\(note)\n"
+    }
     return out
+  }
+
+  private static func pad(_ name: String) -> String {
+    name.padding(toLength: max(23, name.count + 2), withPad: " ", startingAt: 0)
   }
 
   static let summaries = [
     NaiveLinearLayout.strategyName: "no cache; every query lays out everything: query O(n)",
     CachedAttributesLayout.strategyName: "prepare O(n) into flat arrays; rect query O(n); item O(1)",
     BinarySearchLayout.strategyName: "cache + line index; rect query O(log lines + answer); item O(1)",
+    MosaicQueryStrategy.segmentSearch.strategyName:
+      "segment search; rect query O(log segments + answer); item O(1)",
+    MosaicQueryStrategy.sampleQuery.strategyName:
+      "Apple's sample: item binary search + walks; can MISS elements; item O(1)",
   ]
 }

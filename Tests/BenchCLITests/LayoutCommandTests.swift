@@ -75,7 +75,7 @@ struct LayoutCommandTests {
   func datasetRoundTrip(name: String) throws {
     let run = CapturingIO.run(["dataset", name, "--items", "2500"])
     #expect(run.status == .success, "\(run.error)")
-    let model = try LayoutFile.decode(run.output).model
+    let model = try #require(LayoutFile.decode(run.output).flowModel)
     #expect(model == Dataset.named(name)!.model(items: 2_500))
     #expect(model.numberOfItems == 2_500)
   }

@@ -27,7 +27,7 @@ struct GoldenTests {
     let spec = try Self.read("\(name).spec.json")
     let expected = try ExpectedLayout(try Self.read("\(name).expected.json"))
     var layout = try FlowStrategies.make(
-      FlowStrategies.named(strategy)!, model: try LayoutFile.decode(spec).model)
+      FlowStrategies.named(strategy)!, model: try #require(LayoutFile.decode(spec).flowModel))
     layout.prepare()
     expectClose(layout.collectionViewContentSize, expected.contentSize, "\(name) contentSize")
     expectSameElements(layout.layoutAttributesForAllElements(), expected.elements[0], "\(name)")
@@ -38,7 +38,7 @@ struct GoldenTests {
     let spec = try Self.read("17-per-section-overrides.spec.json")
     let expected = try ExpectedLayout(try Self.read("17-per-section-overrides.rects.expected.json"))
     var layout = try FlowStrategies.make(
-      FlowStrategies.named(strategy)!, model: try LayoutFile.decode(spec).model)
+      FlowStrategies.named(strategy)!, model: try #require(LayoutFile.decode(spec).flowModel))
     layout.prepare()
     #expect(expected.rects.count == 2)
     for (rect, elements) in zip(expected.rects, expected.elements) {

@@ -4,29 +4,8 @@ extension LayoutFile {
   /// The layout file's JSON text: every field that differs from its default, so a file reads
   /// back to the same model (`decode(encoded()) == self`).
   public func encoded() -> String {
-    let environment = model.collectionView
-    let defaults = CollectionViewEnvironment(size: .zero)
-    var collectionView = ["\"size\": \(JSONWriter.size(environment.bounds.size))"]
-    if environment.contentOffset != .zero {
-      collectionView.append(
-        "\"contentOffset\": \(JSONWriter.numbers([environment.contentOffset.x, environment.contentOffset.y]))"
-      )
-    }
-    if environment.adjustedContentInset != .zero {
-      collectionView.append("\"contentInset\": \(JSONWriter.insets(environment.adjustedContentInset))")
-    }
-    if environment.safeAreaInsets != .zero {
-      collectionView.append("\"safeAreaInsets\": \(JSONWriter.insets(environment.safeAreaInsets))")
-    }
-    if environment.layoutMargins != .zero {
-      collectionView.append("\"layoutMargins\": \(JSONWriter.insets(environment.layoutMargins))")
-    }
-    if environment.displayScale != defaults.displayScale {
-      collectionView.append("\"scale\": \(JSONWriter.number(environment.displayScale))")
-    }
-    if environment.layoutDirection != defaults.layoutDirection {
-      collectionView.append("\"layoutDirection\": \"\(environment.layoutDirection.rawValue)\"")
-    }
+    guard case .flow(let model) = content else { return encodedCustomLayout() }
+    let collectionView = Self.collectionViewFields(model.collectionView)
 
     let layout = model.layout
     let base = FlowLayoutConfiguration()
@@ -75,7 +54,35 @@ extension LayoutFile {
     return out + (model.sections.isEmpty ? "]\n}\n" : "\n ]\n}\n")
   }
 
-  private static func encode(_ section: FlowSection) -> String {
+  /// The members of `"collectionView"`: the size, then every field that differs from its
+  /// default.
+  static func collectionViewFields(_ environment: CollectionViewEnvironment) -> [String] {
+    let defaults = CollectionViewEnvironment(size: .zero)
+    var collectionView = ["\"size\": \(JSONWriter.size(environment.bounds.size))"]
+    if environment.contentOffset != .zero {
+      collectionView.append(
+        "\"contentOffset\": \(JSONWriter.numbers([environment.contentOffset.x, environment.contentOffset.y]))"
+      )
+    }
+    if environment.adjustedContentInset != .zero {
+      collectionView.append("\"contentInset\": \(JSONWriter.insets(environment.adjustedContentInset))")
+    }
+    if environment.safeAreaInsets != .zero {
+      collectionView.append("\"safeAreaInsets\": \(JSONWriter.insets(environment.safeAreaInsets))")
+    }
+    if environment.layoutMargins != .zero {
+      collectionView.append("\"layoutMargins\": \(JSONWriter.insets(environment.layoutMargins))")
+    }
+    if environment.displayScale != defaults.displayScale {
+      collectionView.append("\"scale\": \(JSONWriter.number(environment.displayScale))")
+    }
+    if environment.layoutDirection != defaults.layoutDirection {
+      collectionView.append("\"layoutDirection\": \"\(environment.layoutDirection.rawValue)\"")
+    }
+    return collectionView
+  }
+
+  static func encode(_ section: FlowSection) -> String {
     var fields: [String] = []
     switch section.itemSizing {
     case .fixed(let count, let itemSize):

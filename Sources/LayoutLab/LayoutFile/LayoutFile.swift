@@ -1,11 +1,26 @@
 import Foundation
 
-/// A layout file (`../shared/LAYOUT_SPEC.md`): a collection view, a flow layout's properties and
-/// its sections, as JSON. What `bench layout` reads and what fixtures are written in.
+/// A layout file (`../shared/LAYOUT_SPEC.md`): a collection view, a layout's properties and
+/// its sections, as JSON. What `bench layout` reads and what fixtures are written in. The
+/// `layout.kind` key says which layout (`flow` when absent; `docs/custom-layouts.md`).
 public struct LayoutFile: Hashable, Sendable {
-  public var model: FlowLayoutModel
+  /// Which layout the file describes, with its model.
+  public var content: LayoutFileContent
 
-  public init(model: FlowLayoutModel) { self.model = model }
+  public init(model: FlowLayoutModel) { content = .flow(model) }
+
+  public init(_ content: LayoutFileContent) { self.content = content }
+
+  /// The flow layout the file describes: a flow file's model, or the flow model a column flow
+  /// derives from its bounds; nil for a mosaic file (code that accepts every kind switches over
+  /// `content`).
+  public var flowModel: FlowLayoutModel? {
+    switch content {
+    case .flow(let model): model
+    case .columnFlow(let model): model.flowModel
+    case .mosaic: nil
+    }
+  }
 
   /// Parses and validates a layout file. Every error names the field
   /// (`sections[3].itemSizes[12].width: -4 is negative`).
@@ -17,6 +32,11 @@ public struct LayoutFile: Hashable, Sendable {
     let root = JSONField(value: try JSONParser.parse(bytes), path: "")
     let file = try root.object(knownKeys: ["collectionView", "layout", "sections"])
     let collectionView = try decodeCollectionView(try file.required("collectionView"))
+    switch try decodeKind(file["layout"]) {
+    case .flow: break
+    case .columnFlow: return LayoutFile(.columnFlow(try decodeColumnFlow(collectionView, file)))
+    case .mosaic: return LayoutFile(.mosaic(try decodeMosaic(collectionView, file)))
+    }
     let layout = try file["layout"].map { (field) throws(LayoutError) in try decodeLayout(field) }
     var sections: [FlowSection] = []
     for field in try file.required("sections").array() {
@@ -50,7 +70,7 @@ public struct LayoutFile: Hashable, Sendable {
 
   private static func decodeLayout(_ field: JSONField) throws(LayoutError) -> FlowLayoutConfiguration {
     let fields = try field.object(knownKeys: [
-      "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
+      "kind", "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
       "minimumInteritemSpacing", "sectionInset", "headerReferenceSize", "footerReferenceSize",
       "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
       "sectionInsetReference",
