@@ -32,6 +32,8 @@ enum ListCommand {
     NaiveLinearLayout.strategyName: "no cache; every query lays out everything: query O(n)",
     CachedAttributesLayout.strategyName: "prepare O(n) into flat arrays; rect query O(n); item O(1)",
     BinarySearchLayout.strategyName: "cache + line index; rect query O(log lines + answer); item O(1)",
+    IncrementalLayout.strategyName:
+      "relative cache; an update recomputes only what changed; query O(log lines + answer)",
     MosaicQueryStrategy.segmentSearch.strategyName:
       "segment search; rect query O(log segments + answer); item O(1)",
     MosaicQueryStrategy.sampleQuery.strategyName:

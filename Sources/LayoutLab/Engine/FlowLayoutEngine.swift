@@ -9,12 +9,15 @@ struct FlowLayoutEngine {
   let model: FlowLayoutModel
   private(set) var geometry: FlowGeometry
 
-  init(_ model: FlowLayoutModel) {
+  /// An engine for `model`. With `measuringMirrorWidth` false, a horizontal right-to-left
+  /// layout's mirror width is left for the caller to set (one that keeps section lengths
+  /// knows the content length already).
+  init(_ model: FlowLayoutModel, measuringMirrorWidth: Bool = true) {
     self.model = model
     geometry = FlowGeometry(model)
     // FLOW-20 mirrors horizontal layouts within the content length, which needs every section
     // measured first. Only right-to-left horizontal layouts pay for this extra pass.
-    if !geometry.isVertical && geometry.isRightToLeft && !geometry.isEmpty {
+    if measuringMirrorWidth && !geometry.isVertical && geometry.isRightToLeft && !geometry.isEmpty {
       var sink = FlowMeasuringSink()
       geometry.mirrorWidth = layout(into: &sink)
       measuringCounters = sink.counters

@@ -9,22 +9,30 @@ public struct LayoutWorkCounters: Hashable, Sendable {
   public var sectionsLaidOut = 0
   /// Frames tested against a query rect.
   public var elementsScanned = 0
+  /// Lines moved along the scroll axis without being broken or placed again (incremental
+  /// updates keep them and recompute only where they start).
+  public var linesShifted = 0
+  /// Sections whose start was recomputed without laying them out again.
+  public var sectionsShifted = 0
 
   public init(
     framesComputed: Int = 0, linesBroken: Int = 0, sectionsLaidOut: Int = 0,
-    elementsScanned: Int = 0
+    elementsScanned: Int = 0, linesShifted: Int = 0, sectionsShifted: Int = 0
   ) {
     self.framesComputed = framesComputed
     self.linesBroken = linesBroken
     self.sectionsLaidOut = sectionsLaidOut
     self.elementsScanned = elementsScanned
+    self.linesShifted = linesShifted
+    self.sectionsShifted = sectionsShifted
   }
 
   public static func + (a: Self, b: Self) -> Self {
     Self(
       framesComputed: a.framesComputed + b.framesComputed, linesBroken: a.linesBroken + b.linesBroken,
       sectionsLaidOut: a.sectionsLaidOut + b.sectionsLaidOut,
-      elementsScanned: a.elementsScanned + b.elementsScanned)
+      elementsScanned: a.elementsScanned + b.elementsScanned,
+      linesShifted: a.linesShifted + b.linesShifted, sectionsShifted: a.sectionsShifted + b.sectionsShifted)
   }
 
   public static func += (a: inout Self, b: Self) { a = a + b }
@@ -34,6 +42,7 @@ public struct LayoutWorkCounters: Hashable, Sendable {
     [
       ("framesComputed", framesComputed), ("linesBroken", linesBroken),
       ("sectionsLaidOut", sectionsLaidOut), ("elementsScanned", elementsScanned),
+      ("linesShifted", linesShifted), ("sectionsShifted", sectionsShifted),
     ]
   }
 }

@@ -40,6 +40,7 @@ extension FlowLayoutStrategy {
 public enum FlowStrategies {
   public static let all: [any FlowLayoutStrategy.Type] = [
     NaiveLinearLayout.self, CachedAttributesLayout.self, BinarySearchLayout.self,
+    IncrementalLayout.self,
   ]
 
   public static var reference: any FlowLayoutStrategy.Type { NaiveLinearLayout.self }
