@@ -212,7 +212,12 @@ private struct BatchApplication {
       try checkFinite(offset.y, "bounds.contentOffset.y")
       result.collectionView.contentOffset = offset
     }
-    try result.validate()
+    // Everything the batch brought in was validated above, and the rest was valid before:
+    // only the item limit is left to check, in O(s) rather than validating every item again.
+    if result.numberOfItems > LayoutLimits.maximumNumberOfItems {
+      throw LayoutError(
+        field: "batch", "the layout would hold more than \(LayoutLimits.maximumNumberOfItems) items")
+    }
     return (
       result,
       FlowSectionChanges(

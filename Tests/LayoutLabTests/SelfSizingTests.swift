@@ -1,0 +1,118 @@
+import BenchmarkDatasets
+import Foundation
+import LayoutLab
+import Testing
+
+/// FLOW-26 and FLOW-27: estimated sizes, measured as cells appear.
+@Suite("Self-sizing")
+struct SelfSizingTests {
+  /// 10,000 items of varied real sizes (4–6 to a row, so a sweep takes a few hundred
+  /// viewports) in 20 sections with headers, estimated at 100×100 or automatically.
+  static func model(_ estimate: EstimatedItemSize, items: Int = 10_000) -> FlowLayoutModel {
+    var random = SplitMix64(seed: 0x5E1F)
+    var layout = FlowLayoutConfiguration()
+    layout.estimatedItemSize = estimate
+    layout.headerReferenceSize = CGSize(width: 0, height: 30)
+    layout.sectionInset = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
+    let sections = (0..<20).map { _ in
+      FlowSection(itemSizes: (0..<(items / 20)).map { _ in
+        CGSize(width: Double(random.nextInt(in: 40...90)), height: Double(random.nextInt(in: 30...90)))
+      })
+    }
+    return FlowLayoutModel(
+      collectionView: CollectionViewEnvironment(
+        size: CGSize(width: 390, height: 844), adjustedContentInset: EdgeInsets(top: 47, bottom: 34)),
+      layout: layout, sections: sections)
+  }
+
+  @Test(
+    "scrolling a 10,000-item estimated layout top to bottom converges to the exact layout",
+    arguments: FlowStrategies.all.map { $0.strategyName }, [true, false])
+  func scrollingConverges(strategy: String, automatic: Bool) throws {
+    // The naive reference lays everything out for every query, many times per viewport, and
+    // with `automaticSize` every measurement re-estimates every unmeasured item: those sweep
+    // 2,000 or 3,000 items to keep `swift test` quick; the others sweep 10,000.
+    let items = strategy == NaiveLinearLayout.strategyName ? 2_000 : automatic ? 3_000 : 10_000
+    let model = Self.model(automatic ? .automatic : .size(CGSize(width: 100, height: 100)), items: items)
+    var view = try SelfSizingCollectionView(model: model, strategy: FlowStrategies.named(strategy)!)
+    #expect(view.measuredCount == 0)
+    // Before any measurement every item has the estimate (FLOW-26).
+    let first = view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0))!
+    #expect(first.frame.size == (automatic ? CGSize(width: 50, height: 50) : CGSize(width: 100, height: 100)))
+
+    var offset = view.layout.collectionView.contentOffset
+    var viewports = 0
+    while true {
+      _ = view.scroll(to: offset)
+      viewports += 1
+      offset = view.layout.collectionView.contentOffset
+      let height = view.layout.collectionView.bounds.height
+      if offset.y + height >= view.layout.collectionViewContentSize.height { break }
+      offset.y += height - 47 - 34  // one screen of content, inside the insets
+      #expect(viewports < 100_000)
+    }
+    #expect(view.isFullyMeasured, "\(view.measuredCount) of \(view.totalItems) measured")
+
+    // The exact layout: the same layout given the measured sizes directly (FLOW-26).
+    var exact = try CachedAttributesLayout(model: model)
+    exact.prepare()
+    let cells = view.layout.layoutAttributesForAllElements().filter { $0.kind == .cell }
+    #expect(cells == exact.layoutAttributesForAllElements().filter { $0.kind == .cell })
+    #expect(view.layout.collectionViewContentSize == exact.collectionViewContentSize)
+  }
+
+  @Test(
+    "FLOW-27: resizing items above the viewport keeps the first visible item where it is on screen",
+    arguments: FlowStrategies.all.map { $0.strategyName })
+  func contentOffsetFollowsChangesAbove(strategy: String) throws {
+    let model = Self.model(
+      .size(CGSize(width: 100, height: 100)),
+      items: strategy == NaiveLinearLayout.strategyName ? 4_000 : 10_000)
+    var view = try SelfSizingCollectionView(model: model, strategy: FlowStrategies.named(strategy)!)
+    // Scroll to the middle, one viewport at a time, so what is above has been measured.
+    var y = 0.0
+    while y < 9_000 {
+      _ = view.scroll(to: CGPoint(x: 0, y: y))
+      y = view.layout.collectionView.contentOffset.y + 700
+    }
+    let visible = view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
+    let firstVisible = try #require(visible.first { $0.kind == .cell })
+    let onScreen = firstVisible.frame.minY - view.layout.collectionView.contentOffset.y
+    let offsetBefore = view.layout.collectionView.contentOffset.y
+
+    // Items at the top of section 0 — thousands of points above the viewport — grow by 200
+    // points each.
+    let lastResized = try #require(view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 4, section: 0)))
+    #expect(firstVisible.frame.minY > lastResized.frame.maxY + 5_000)
+    let resizes = (0..<5).map { item in
+      let path = LayoutIndexPath(item: item, section: 0)
+      let size = view.measuredSizes[0][item]
+      return BatchUpdate.ItemResize(at: path, size: CGSize(width: size.width, height: size.height + 200))
+    }
+    try view.measuredCellsDidResize(resizes)
+
+    let after = try #require(view.layout.layoutAttributesForItem(at: firstVisible.indexPath))
+    #expect(after.frame.minY > firstVisible.frame.minY, "the item moved down in content")
+    #expect(view.layout.collectionView.contentOffset.y > offsetBefore, "and so did the offset")
+    #expect(after.frame.minY - view.layout.collectionView.contentOffset.y == onScreen)
+  }
+
+  @Test("measuring an unmeasured item or a bad size is rejected, changing nothing")
+  func badResizesAreRejected() throws {
+    var view = try SelfSizingCollectionView(
+      model: Self.model(.size(CGSize(width: 100, height: 100)), items: 100), strategy: IncrementalLayout.self)
+    let before = view.layout.layoutAttributesForAllElements()
+    #expect(throws: LayoutError.self) {
+      try view.measuredCellsDidResize([BatchUpdate.ItemResize(at: LayoutIndexPath(item: 99, section: 0), size: CGSize(width: 1, height: 1))])
+    }
+    _ = view.scroll(to: .zero)
+    #expect(throws: LayoutError.self) {
+      try view.measuredCellsDidResize([BatchUpdate.ItemResize(at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: -1, height: 1))])
+    }
+    #expect(view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0))!.frame.width >= 0)
+    #expect(before.count == view.layout.layoutAttributesForAllElements().count)
+    #expect(throws: LayoutError.self) {
+      try SelfSizingCollectionView(model: Dataset.mixedFeed.model(items: 10), strategy: IncrementalLayout.self)
+    }
+  }
+}
