@@ -16,7 +16,12 @@ enum LayoutCommand {
                         'all' runs every strategy for the file's kind of layout and exits 1
                         naming the first difference.
       --rect X,Y,W,H    answer "elements in rect" for this rect; repeatable.
-      --updates FILE    apply batch updates first (not supported yet).
+      --updates FILE    apply the batches in FILE (LAYOUT_SPEC's updates file) in order, through
+                        each strategy's own invalidation, then print.
+
+    A layout file with an estimatedItemSize is printed fully measured; with --rect, each
+    query measures the cells it returns for the first time, as a collection view would
+    (FLOW-26, FLOW-27), and the content size is the one after the last query.
 
     Exit status: 0 success, 1 strategies disagree, 2 bad input (the message names the field).
 
@@ -34,6 +39,7 @@ enum LayoutCommand {
     var strategyName: String?
     var rects: [CGRect] = []
     var specPath: String?
+    var updatesPath: String?
     while let argument = reader.next() {
       switch argument {
       case "--help", "-h": return usage
@@ -48,9 +54,7 @@ enum LayoutCommand {
         }
         strategyName = name
       case "--rect": rects.append(try parseRect(try reader.value(of: "--rect"), index: rects.count))
-      case "--updates":
-        _ = try reader.value(of: "--updates")
-        throw UsageError("--updates: batch updates are not supported yet")
+      case "--updates": updatesPath = try reader.value(of: "--updates")
       default:
         if argument.hasPrefix("-") && argument != "-" {
           throw UsageError("unknown option '\(argument)' (bench layout --help)")
@@ -63,11 +67,39 @@ enum LayoutCommand {
     }
 
     let bytes = try readSpec(specPath, io: io)
-    let layouts = try makeLayouts(LayoutFile.decode(bytes).content, strategy: strategyName)
+    let content = try LayoutFile.decode(bytes).content
+    var batches: [BatchUpdate] = []
+    if let updatesPath {
+      let updates = try readFile(updatesPath, io: io)
+      do {
+        batches = try UpdatesFile.decode(updates).batches
+      } catch {
+        throw UsageError("--updates \(updatesPath): \(error)")
+      }
+    }
 
     var results: [(name: String, result: Result)] = []
-    for layout in layouts {
-      results.append((layout.name, compute(layout, rects: rects)))
+    if case .flow(let model) = content, model.layout.estimatedItemSize.isEnabled, !rects.isEmpty {
+      // FLOW-26: queries measure as they go, on the data after the updates.
+      var measured = model
+      for (index, batch) in batches.enumerated() {
+        measured = try prefixed(index) { () throws(LayoutError) in try measured.applying(batch).model }
+      }
+      for strategy in try flowStrategies(strategyName, kind: content.kind) {
+        var view = try SelfSizingCollectionView(model: measured, strategy: strategy)
+        let answers = rects.map { view.layoutAttributesForElements(in: $0) }
+        results.append(
+          (strategy.strategyName, Result(contentSize: view.layout.collectionViewContentSize, answers: answers)))
+      }
+    } else {
+      for var layout in try makeLayouts(content, strategy: strategyName) {
+        layout.prepare()
+        for (index, batch) in batches.enumerated() {
+          try prefixed(index) { () throws(LayoutError) in try layout.invalidateLayout(with: .batch(batch)) }
+          layout.prepare()
+        }
+        results.append((layout.name, compute(layout, rects: rects)))
+      }
     }
     let (_, reference) = results[0]
     for (name, result) in results.dropFirst() {
@@ -87,10 +119,24 @@ enum LayoutCommand {
 
   static func readSpec(_ specPath: String?, io: CommandIO) throws -> [UInt8] {
     guard let specPath, specPath != "-" else { return io.readStandardInput() }
+    return try readFile(specPath, io: io)
+  }
+
+  static func readFile(_ path: String, io: CommandIO) throws -> [UInt8] {
     do {
-      return try io.readFile(specPath)
+      return try io.readFile(path)
     } catch {
-      throw UsageError("cannot read '\(specPath)': \(error.localizedDescription)")
+      throw UsageError("cannot read '\(path)': \(error.localizedDescription)")
+    }
+  }
+
+  /// Runs `body`, naming batch `index` of the updates file in its error
+  /// (`updates[1].deleteItems[0]: …`).
+  static func prefixed<T>(_ index: Int, _ body: () throws(LayoutError) -> T) throws(LayoutError) -> T {
+    do {
+      return try body()
+    } catch {
+      throw LayoutError(field: "updates[\(index)].\(error.field)", error.problem)
     }
   }
 

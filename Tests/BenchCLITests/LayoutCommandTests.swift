@@ -61,6 +61,49 @@ struct LayoutCommandTests {
     #expect(run.output.contains(#""elements": []"#))
   }
 
+  @Test("--updates applies every batch through each strategy; all agree with a fresh layout")
+  func updates() throws {
+    let spec = Self.golden.appendingPathComponent("17-per-section-overrides.spec.json").path
+    let updates = """
+      [
+        { "deleteItems": [[0, 5], [1, 0]], "insertItems": [{ "at": [0, 2], "size": [80, 80] }],
+          "moveItems": [{ "from": [1, 3], "to": [0, 0] }], "reloadItems": [[0, 1]],
+          "resizeItems": [{ "at": [2, 1], "size": [120, 44] }] },
+        { "deleteSections": [0], "insertSections": [{ "at": 1, "section": { "items": 3 } }],
+          "bounds": { "size": [844, 390], "contentOffset": [0, 300] } }
+      ]
+      """
+    let run = CapturingIO.run(["layout", "--strategy", "all", "--updates", "u.json", spec], files: ["u.json": updates])
+    #expect(run.status == .success, "\(run.error)")
+    // The same data laid out from scratch.
+    var model = try #require(LayoutFile.decode(try String(contentsOfFile: spec, encoding: .utf8)).flowModel)
+    for batch in try UpdatesFile.decode(updates).batches { model = try model.applying(batch).model }
+    // Batch 0: [10, 5, 4] → [11, 3, 4]; batch 1 deletes section 0, inserts 3 items at 1.
+    #expect(model.sections.map(\.numberOfItems) == [3, 3, 4])
+    let fresh = CapturingIO.run(["layout", "-"], standardInput: LayoutFile(model: model).encoded())
+    #expect(fresh.status == .success)
+    #expect(run.output == fresh.output)
+  }
+
+  @Test("an estimated-size file prints fully measured; --rect queries measure as they go")
+  func estimatedSizes() throws {
+    let spec = #"""
+      {"collectionView": {"size": [320, 480], "scale": 0},
+       "layout": {"estimatedItemSize": [100, 100]},
+       "sections": [{"itemSizes": [[100, 50], [100, 80], [150, 60], [50, 40], [200, 30]]}]}
+      """#
+    let full = CapturingIO.run(["layout", "--strategy", "all", "-"], standardInput: spec)
+    #expect(full.status == .success, "\(full.error)")
+    // Fully measured: golden 07's frames (mixed sections either way).
+    #expect(full.output.contains(#""frame": [0.0, 160.0, 200.0, 30.0]"#))
+    // A query of the top 100 points: at the estimated 100×100 the first row holds items 0–2;
+    // measured, they re-flow, and the query is answered with measured frames.
+    let queried = CapturingIO.run(["layout", "--strategy", "all", "--rect", "0,0,320,100", "-"], standardInput: spec)
+    #expect(queried.status == .success, "\(queried.error)")
+    #expect(queried.output.contains(#"{"kind": "cell", "section": 0, "item": 0, "frame": [0.0, 15.0, 100.0, 50.0]"#))
+    #expect(queried.output.contains(#""item": 1, "frame": [220.0, 0.0, 100.0, 80.0]"#))
+  }
+
   @Test("bench list names every strategy, the reference first")
   func list() {
     let run = CapturingIO.run(["list"])

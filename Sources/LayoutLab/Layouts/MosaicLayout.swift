@@ -85,6 +85,27 @@ public struct MosaicLayout: CollectionViewLayout {
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
+    // The mosaic's data is an item count with no delegate: contexts that carry changed data or
+    // sizes do not apply to it, and are refused rather than silently ignored.
+    if context.delegateMetrics != nil || !context.invalidatedItems.isEmpty
+      || context.batchUpdate?.changesData == true
+    {
+      throw LayoutError(
+        field: "batch", "the mosaic layout takes bounds changes only, not data or size changes")
+    }
+    var context = context
+    if let batch = context.batchUpdate, batch.boundsSize != nil || batch.contentOffset != nil {
+      var bounds = context.newBounds ?? model.collectionView.bounds
+      if let size = batch.boundsSize { bounds.size = size }
+      if let offset = batch.contentOffset { bounds.origin = offset }
+      context.newBounds = bounds
+    }
+    if context.contentOffsetAdjustment != .zero {
+      var bounds = context.newBounds ?? model.collectionView.bounds
+      bounds.origin.x += context.contentOffsetAdjustment.x
+      bounds.origin.y += context.contentOffsetAdjustment.y
+      context.newBounds = bounds
+    }
     if let newBounds = context.newBounds {
       let environment = try model.collectionView.withBounds(newBounds)
       if environment.bounds.width != model.collectionView.bounds.width { cache = nil }
