@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reading and writing the layouts other than the flow layout: `"layout": {"kind": …}`
-/// (`docs/custom-layouts.md`).
+/// (README, "Custom layouts").
 extension LayoutFile {
   /// The file's `layout.kind`; `flow` without a `layout` or without a `kind`.
   ///
