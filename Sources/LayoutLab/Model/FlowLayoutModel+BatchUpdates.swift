@@ -145,7 +145,7 @@ private struct BatchApplication {
       let removedHere = removedBySection[old] ?? []
       let arrivals = (arriving[newIndex] ?? []).sorted { $0.item < $1.item }
       let finalCount = oldItems - removedHere.count + arrivals.count
-      for arrival in arrivals where arrival.item >= finalCount {
+      for arrival in arrivals where arrival.item < 0 || arrival.item >= finalCount {
         throw LayoutError(
           field: fieldNaming(LayoutIndexPath(item: arrival.item, section: newIndex)),
           "[\(newIndex), \(arrival.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)")
