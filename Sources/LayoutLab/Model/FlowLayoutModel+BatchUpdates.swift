@@ -208,8 +208,8 @@ private struct BatchApplication {
       result.collectionView.bounds.size = size
     }
     if let offset = batch.contentOffset {
-      try checkFinite(offset.x, "bounds.contentOffset.x")
-      try checkFinite(offset.y, "bounds.contentOffset.y")
+      try checkOffset(offset.x, "bounds.contentOffset.x")
+      try checkOffset(offset.y, "bounds.contentOffset.y")
       result.collectionView.contentOffset = offset
     }
     // Everything the batch brought in was validated above, and the rest was valid before:

@@ -5,6 +5,13 @@ public enum LayoutLimits {
   /// The most items one layout may hold (all sections together): 10 million cells are
   /// 320 MB of frames, well past any dataset the lab measures.
   public static let maximumNumberOfItems = 10_000_000
+  /// The longest length (size, spacing, inset) a layout takes, in points. Larger finite values
+  /// would let sums overflow to infinity; a billion points is far beyond any screen.
+  public static let maximumLength: Double = 1e9
+  /// The farthest content offset from the origin, in points.
+  public static let maximumOffset: Double = 1e12
+  /// The largest display scale (UIKit's are 1, 2 and 3).
+  public static let maximumScale: Double = 1_000
 }
 
 extension FlowLayoutModel {
@@ -31,12 +38,17 @@ extension CollectionViewEnvironment {
     // The raw size: `CGRect.width` is standardized and would hide a negative width.
     try checkLength(bounds.size.width, "\(field).size.width")
     try checkLength(bounds.size.height, "\(field).size.height")
-    try checkFinite(bounds.origin.x, "\(field).contentOffset.x")
-    try checkFinite(bounds.origin.y, "\(field).contentOffset.y")
+    try checkOffset(bounds.origin.x, "\(field).contentOffset.x")
+    try checkOffset(bounds.origin.y, "\(field).contentOffset.y")
     try checkInsets(adjustedContentInset, "\(field).contentInset")
     try checkInsets(safeAreaInsets, "\(field).safeAreaInsets")
     try checkInsets(layoutMargins, "\(field).layoutMargins")
     try checkLength(displayScale, "\(field).scale")
+    if displayScale > LayoutLimits.maximumScale {
+      throw LayoutError(
+        field: "\(field).scale",
+        "\(formatNumber(displayScale)) is larger than \(formatNumber(LayoutLimits.maximumScale))")
+    }
   }
 }
 
@@ -89,10 +101,26 @@ func checkFinite(_ value: CGFloat, _ field: String) throws(LayoutError) {
   if !value.isFinite { throw LayoutError(field: field, "\(value) is not finite") }
 }
 
-/// A length: finite and not negative (zero is legal, FLOW-28).
+/// A length: finite and not negative (zero is legal, FLOW-28), and not so large that sums of
+/// lengths could overflow.
 func checkLength(_ value: CGFloat, _ field: String) throws(LayoutError) {
   try checkFinite(value, field)
   if value < 0 { throw LayoutError(field: field, "\(formatNumber(value)) is negative") }
+  if value > LayoutLimits.maximumLength {
+    throw LayoutError(
+      field: field,
+      "\(formatNumber(value)) is larger than the limit of \(formatNumber(LayoutLimits.maximumLength)) points")
+  }
+}
+
+/// A content offset coordinate: finite, and within `LayoutLimits.maximumOffset` of the origin.
+func checkOffset(_ value: CGFloat, _ field: String) throws(LayoutError) {
+  try checkFinite(value, field)
+  if abs(value) > LayoutLimits.maximumOffset {
+    throw LayoutError(
+      field: field,
+      "\(formatNumber(value)) is farther than \(formatNumber(LayoutLimits.maximumOffset)) points from the origin")
+  }
 }
 
 func checkSize(_ size: CGSize, _ field: String) throws(LayoutError) {
