@@ -26,8 +26,12 @@ public protocol CollectionViewLayout: Sendable {
 
   /// Every element whose frame meets `rect` (FLOW-22: closed intersection, so touching
   /// counts), in FLOW-22's order: cells by section then item, then headers by section, then
-  /// footers by section. A rect with negative size is standardized first.
-  func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes]
+  /// footers by section. A rect with negative size is standardized first. The query's work is
+  /// added to `counters`, so queries stay read-only (`layoutAttributesForElements(in:)` is the
+  /// same without counting).
+  func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes]
 
   /// The cell at `indexPath`, or nil if the layout has no such item (FLOW-23).
   func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes?
@@ -48,11 +52,6 @@ public protocol CollectionViewLayout: Sendable {
 
   mutating func resetWorkCounters()
 
-  /// `layoutAttributesForElements(in:)`, adding the query's work to `counters`.
-  func layoutAttributesForElements(
-    in rect: CGRect, counting counters: inout LayoutWorkCounters
-  ) -> [LayoutAttributes]
-
   /// Records what changed; the next `prepare()` recomputes what the change requires.
   /// Throws — and keeps the layout exactly as it was — if the context carries bad input, such
   /// as bounds with a negative or non-finite size (FLOW-28).
@@ -60,15 +59,11 @@ public protocol CollectionViewLayout: Sendable {
 }
 
 extension CollectionViewLayout {
-  /// For layouts that do not count their work: they report none.
-  public var workCounters: LayoutWorkCounters { LayoutWorkCounters() }
-
-  public mutating func resetWorkCounters() {}
-
-  public func layoutAttributesForElements(
-    in rect: CGRect, counting counters: inout LayoutWorkCounters
-  ) -> [LayoutAttributes] {
-    layoutAttributesForElements(in: rect)
+  /// Every element whose frame meets `rect`, in FLOW-22's order (see
+  /// `layoutAttributesForElements(in:counting:)`).
+  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+    var counters = LayoutWorkCounters()
+    return layoutAttributesForElements(in: rect, counting: &counters)
   }
 
   /// Every element of the layout, in FLOW-22's order.

@@ -38,9 +38,16 @@ public struct ColumnFlowLayout<Strategy: FlowLayoutStrategy>: CollectionViewLayo
   public var collectionViewContentSize: CGSize { flow.collectionViewContentSize }
 
   /// - Complexity: that of the strategy.
-  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    flow.layoutAttributesForElements(in: rect)
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
+    flow.layoutAttributesForElements(in: rect, counting: &counters)
   }
+
+  /// The flow strategy's counters.
+  public var workCounters: LayoutWorkCounters { flow.workCounters }
+
+  public mutating func resetWorkCounters() { flow.resetWorkCounters() }
 
   /// - Complexity: that of the strategy.
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {

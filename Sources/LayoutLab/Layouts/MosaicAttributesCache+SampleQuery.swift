@@ -19,7 +19,7 @@ extension MosaicAttributesCache {
   /// test is `touchesOrIntersects`: the sample's `intersects` is closed on Apple platforms too.
   ///
   /// - Complexity: O(log n + w), w the frames walked.
-  func sampleQueryCells(in rect: CGRect) -> [LayoutAttributes] {
+  func sampleQueryCells(in rect: CGRect, counting counters: inout LayoutWorkCounters) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     frames.withUnsafeBufferPointer { frames in
       // The sample's `binSearch(_:start:end:)`, recursion unrolled: a frame that misses the
@@ -30,6 +30,7 @@ extension MosaicAttributesCache {
       var match: Int?
       while start <= end {
         let middle = (start + end) / 2
+        counters.elementsScanned += 1
         if frames[middle].touchesOrIntersects(rect) {
           match = middle
           break
@@ -41,7 +42,7 @@ extension MosaicAttributesCache {
       while first > 0 && frames[first - 1].maxY >= rect.minY { first -= 1 }
       var last = match
       while last + 1 < frames.count && frames[last + 1].minY <= rect.maxY { last += 1 }
-      appendCells(in: first..<(last + 1), meeting: rect, to: &result)
+      appendCells(in: first..<(last + 1), meeting: rect, to: &result, counters: &counters)
     }
     return result
   }

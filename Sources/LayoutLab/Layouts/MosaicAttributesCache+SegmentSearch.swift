@@ -7,7 +7,7 @@ extension MosaicAttributesCache {
   ///
   /// - Complexity: O(log s + k), s segments, k the items of the segments that meet the rect
   ///   vertically (at most three per segment).
-  func segmentSearchCells(in rect: CGRect) -> [LayoutAttributes] {
+  func segmentSearchCells(in rect: CGRect, counting counters: inout LayoutWorkCounters) -> [LayoutAttributes] {
     var result: [LayoutAttributes] = []
     segments.withUnsafeBufferPointer { segments in
       // Invariant: segments before `segment` end above `rect` (ends never decrease), so none of
@@ -17,7 +17,7 @@ extension MosaicAttributesCache {
         let record = segments[segment]
         appendCells(
           in: record.firstItem..<(record.firstItem + record.itemCount), meeting: rect,
-          to: &result)
+          to: &result, counters: &counters)
         segment += 1
       }
     }

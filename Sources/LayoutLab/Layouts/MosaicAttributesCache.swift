@@ -69,8 +69,11 @@ struct MosaicAttributesCache: Sendable {
   /// Appends the items in `items` whose frames meet `rect` (FLOW-22), in item order.
   ///
   /// - Complexity: O(items.count).
-  func appendCells(in items: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes])
-  {
+  func appendCells(
+    in items: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes],
+    counters: inout LayoutWorkCounters
+  ) {
+    counters.elementsScanned += items.count
     frames.withUnsafeBufferPointer { frames in
       for item in items where frames[item].touchesOrIntersects(rect) {
         result.append(

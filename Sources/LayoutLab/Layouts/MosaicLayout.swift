@@ -13,6 +13,7 @@ public struct MosaicLayout: CollectionViewLayout {
   /// How rect queries search the prepared frames.
   public let query: MosaicQueryStrategy
   private var cache: MosaicAttributesCache?
+  public private(set) var workCounters = LayoutWorkCounters()
 
   /// A layout of `model` answering rect queries with `query`, not yet prepared. Throws if the
   /// model holds bad input.
@@ -33,8 +34,14 @@ public struct MosaicLayout: CollectionViewLayout {
 
   /// - Complexity: O(n) after an invalidation that changed the width; O(1) otherwise.
   public mutating func prepare() {
-    if cache == nil { cache = MosaicAttributesCache(model) }
+    if cache == nil {
+      let built = MosaicAttributesCache(model)
+      workCounters.framesComputed += built.frames.count
+      cache = built
+    }
   }
+
+  public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
 
   private var prepared: MosaicAttributesCache {
     guard let cache else { preconditionFailure("query before prepare()") }
@@ -48,11 +55,13 @@ public struct MosaicLayout: CollectionViewLayout {
 
   /// - Complexity: O(log s + k) with `.segmentSearch`, s segments, k the items of the segments
   ///   that meet the rect vertically; O(log n + w) with `.sampleQuery`, w the items it walks.
-  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
     let rect = rect.standardized
     switch query {
-    case .segmentSearch: return prepared.segmentSearchCells(in: rect)
-    case .sampleQuery: return prepared.sampleQueryCells(in: rect)
+    case .segmentSearch: return prepared.segmentSearchCells(in: rect, counting: &counters)
+    case .sampleQuery: return prepared.sampleQueryCells(in: rect, counting: &counters)
     }
   }
 

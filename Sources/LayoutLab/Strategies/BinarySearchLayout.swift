@@ -7,40 +7,24 @@ import Foundation
 public struct BinarySearchLayout: FlowLayoutStrategy {
   public static let strategyName = "binary-search"
 
-  public private(set) var model: FlowLayoutModel
-  private var cache: FlowAttributesCache?
-  public private(set) var workCounters = LayoutWorkCounters()
+  private var storage: CachedFlowStorage
 
   /// - Complexity: O(n) to validate the model.
   public init(model: FlowLayoutModel) throws(LayoutError) {
-    try model.validate()
-    self.model = model
+    storage = try CachedFlowStorage(model: model, indexesLines: true)
   }
+
+  public var model: FlowLayoutModel { storage.model }
+  public var workCounters: LayoutWorkCounters { storage.workCounters }
+  public mutating func resetWorkCounters() { storage.resetWorkCounters() }
 
   /// - Complexity: O(n + s) after an invalidation that needs a relayout; O(1) otherwise.
-  public mutating func prepare() {
-    if cache == nil {
-      cache = FlowAttributesCache(model, indexesLines: true)
-      workCounters += cache!.counters
-    }
-  }
+  public mutating func prepare() { storage.prepare() }
 
-  public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
-
-  private var prepared: FlowAttributesCache {
-    guard let cache else { preconditionFailure("query before prepare()") }
-    return cache
-  }
+  private var prepared: FlowAttributesCache { storage.prepared }
 
   /// - Complexity: O(1).
   public var collectionViewContentSize: CGSize { prepared.contentSize }
-
-  /// - Complexity: O(log s + log l + k), where k counts the items of the lines and the sections
-  ///   that meet the rect along the scroll axis.
-  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    var counters = LayoutWorkCounters()
-    return layoutAttributesForElements(in: rect, counting: &counters)
-  }
 
   /// - Complexity: O(log s + log l + k), where k counts the items of the lines and the sections
   ///   that meet the rect along the scroll axis.
@@ -96,7 +80,7 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
-    try applyInvalidation(context, to: &model, cache: &cache)
+    try storage.invalidate(with: context)
   }
 }
 

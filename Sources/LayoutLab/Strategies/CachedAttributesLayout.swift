@@ -5,46 +5,29 @@ import Foundation
 public struct CachedAttributesLayout: FlowLayoutStrategy {
   public static let strategyName = "cached-attributes"
 
-  public private(set) var model: FlowLayoutModel
-  private var cache: FlowAttributesCache?
-  public private(set) var workCounters = LayoutWorkCounters()
+  private var storage: CachedFlowStorage
 
   /// - Complexity: O(n) to validate the model.
   public init(model: FlowLayoutModel) throws(LayoutError) {
-    try model.validate()
-    self.model = model
+    storage = try CachedFlowStorage(model: model, indexesLines: false)
   }
+
+  public var model: FlowLayoutModel { storage.model }
+  public var workCounters: LayoutWorkCounters { storage.workCounters }
+  public mutating func resetWorkCounters() { storage.resetWorkCounters() }
 
   /// - Complexity: O(n + s) after an invalidation that needs a relayout; O(1) otherwise.
-  public mutating func prepare() {
-    if cache == nil {
-      cache = FlowAttributesCache(model, indexesLines: false)
-      workCounters += cache!.counters
-    }
-  }
-
-  public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
-
-  private var prepared: FlowAttributesCache {
-    guard let cache else { preconditionFailure("query before prepare()") }
-    return cache
-  }
+  public mutating func prepare() { storage.prepare() }
 
   /// - Complexity: O(1).
-  public var collectionViewContentSize: CGSize { prepared.contentSize }
-
-  /// - Complexity: O(n + s): every cached frame is tested.
-  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    var counters = LayoutWorkCounters()
-    return layoutAttributesForElements(in: rect, counting: &counters)
-  }
+  public var collectionViewContentSize: CGSize { storage.prepared.contentSize }
 
   /// - Complexity: O(n + s): every cached frame is tested.
   public func layoutAttributesForElements(
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
     let rect = rect.standardized
-    let cache = prepared
+    let cache = storage.prepared
     var result: [LayoutAttributes] = []
     for section in cache.sections.indices {
       cache.appendCells(
@@ -58,38 +41,23 @@ public struct CachedAttributesLayout: FlowLayoutStrategy {
 
   /// - Complexity: O(1).
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
-    prepared.attributesForItem(at: indexPath)
+    storage.prepared.attributesForItem(at: indexPath)
   }
 
   /// - Complexity: O(1).
   public func layoutAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
-    prepared.attributesForSupplementaryView(ofKind: kind, at: indexPath)
+    storage.prepared.attributesForSupplementaryView(ofKind: kind, at: indexPath)
   }
 
   /// A pure scroll only moves pinned headers and footers, which are placed at query time, so
   /// it keeps the cache; any other change drops it, and the next `prepare()` recomputes all.
   ///
-  /// - Complexity: O(1).
+  /// - Complexity: O(1) plus the cost of applying the context to the model.
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
-    try applyInvalidation(context, to: &model, cache: &cache)
-  }
-}
-
-/// The invalidation rule of the strategies that keep a `FlowAttributesCache`: keep it across a
-/// pure scroll (FLOW-25), drop it for anything else.
-func applyInvalidation(
-  _ context: LayoutInvalidationContext, to model: inout FlowLayoutModel,
-  cache: inout FlowAttributesCache?
-) throws(LayoutError) {
-  let (newModel, change) = try model.applying(context)
-  model = newModel
-  if change.relayoutEverything || change.bounds == .relayout || !change.sections.isEmpty {
-    cache = nil
-  } else if change.bounds == .scroll {
-    cache?.updateVisibleBounds(from: model)
+    try storage.invalidate(with: context)
   }
 }

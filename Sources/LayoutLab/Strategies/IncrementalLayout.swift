@@ -127,11 +127,6 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// - Complexity: O(1).
   public var collectionViewContentSize: CGSize { prepared.contentSize }
 
-  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    var counters = LayoutWorkCounters()
-    return layoutAttributesForElements(in: rect, counting: &counters)
-  }
-
   /// - Complexity: O(log s + log l + k), like `BinarySearchLayout`: sections, then lines,
   ///   binary-searched; k counts the items of the lines that meet the rect along the scroll axis.
   public func layoutAttributesForElements(

@@ -19,17 +19,17 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
   /// - Complexity: O(1).
   public mutating func prepare() {}
 
+  /// Always zero: the reference does its work in its queries, which count it into their
+  /// `counting:` argument.
+  public var workCounters: LayoutWorkCounters { LayoutWorkCounters() }
+
+  public mutating func resetWorkCounters() {}
+
   /// - Complexity: O(n): lays everything out.
   public var collectionViewContentSize: CGSize {
     let engine = FlowLayoutEngine(model)
     var sink = FlowMeasuringSink()
     return engine.contentSize(length: engine.layout(into: &sink))
-  }
-
-  /// - Complexity: O(n): lays everything out, keeping what meets `rect`.
-  public func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
-    var counters = LayoutWorkCounters()
-    return layoutAttributesForElements(in: rect, counting: &counters)
   }
 
   /// - Complexity: O(n): lays everything out, keeping what meets `rect`.
