@@ -12,12 +12,19 @@ let package = Package(
   dependencies: [],
   targets: [
     .target(name: "LayoutLab"),
-    // WHAT is measured: synthetic datasets (and, later, workloads and suites).
-    .target(name: "BenchmarkDatasets", dependencies: ["LayoutLab"], path: "Benchmarks"),
+    // The harness: clocks, samples, statistics, runner, results files, reporters, gates.
+    // Knows nothing of layouts.
+    .target(name: "BenchKit"),
+    // Counts heap allocations by wrapping glibc's allocator; linked into `bench` only.
+    .target(name: "CAllocationCounter"),
+    // WHAT is measured: synthetic datasets, workloads and suites.
+    .target(name: "BenchmarkDatasets", dependencies: ["LayoutLab", "BenchKit"], path: "Benchmarks"),
     // The subcommands of `bench`, as a library so tests can run them in-process.
-    .target(name: "BenchCLI", dependencies: ["LayoutLab", "BenchmarkDatasets"]),
-    .executableTarget(name: "bench", dependencies: ["BenchCLI"]),
+    .target(name: "BenchCLI", dependencies: ["LayoutLab", "BenchmarkDatasets", "BenchKit"]),
+    .executableTarget(name: "bench", dependencies: ["BenchCLI", "BenchKit", "CAllocationCounter"]),
     .testTarget(name: "LayoutLabTests", dependencies: ["LayoutLab", "BenchmarkDatasets"]),
     .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "LayoutLab", "BenchmarkDatasets"]),
+    .testTarget(
+      name: "BenchKitTests", dependencies: ["BenchKit", "BenchmarkDatasets", "BenchCLI", "LayoutLab"]),
   ]
 )

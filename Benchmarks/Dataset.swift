@@ -27,7 +27,9 @@ public struct Dataset: Sendable {
     return Array(repeating: perSection, count: full) + (rest > 0 ? [rest] : [])
   }
 
-  public static let all: [Dataset] = [uniformGrid, mixedFeed, manySections, giantSection, horizontal, pinnedHeaders]
+  public static let all: [Dataset] = [
+    uniformGrid, mixedFeed, manySections, giantSection, horizontal, pinnedHeaders, estimatedSizes,
+  ]
 
   public static func named(_ name: String) -> Dataset? { all.first { $0.name == name } }
 
@@ -37,7 +39,8 @@ public struct Dataset: Sendable {
   ) { items, _ in
     var layout = FlowLayoutConfiguration()
     layout.itemSize = CGSize(width: 120, height: 120)
-    return FlowLayoutModel(collectionView: phone, layout: layout, sections: [FlowSection(items: items)])
+    return FlowLayoutModel(
+      collectionView: phone, layout: layout, sections: [FlowSection(items: items)])
   }
 
   /// Photo-like sizes (aspect ratios 3:4 to 16:9), in sections of 1,000 with headers.
@@ -84,10 +87,13 @@ public struct Dataset: Sendable {
     sizes.reserveCapacity(items)
     for _ in 0..<items {
       sizes.append(
-        CGSize(width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120))))
+        CGSize(
+          width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
+      )
     }
     return FlowLayoutModel(
-      collectionView: phone, layout: FlowLayoutConfiguration(), sections: [FlowSection(itemSizing: .perItem(sizes))])
+      collectionView: phone, layout: FlowLayoutConfiguration(),
+      sections: [FlowSection(itemSizing: .perItem(sizes))])
   }
 
   /// Columns scrolling sideways on a landscape phone, mixed sizes in sections of 500.
@@ -97,13 +103,16 @@ public struct Dataset: Sendable {
     var layout = FlowLayoutConfiguration()
     layout.scrollDirection = .horizontal
     layout.headerReferenceSize = CGSize(width: 30, height: 0)
-    let environment = CollectionViewEnvironment(size: CGSize(width: 844, height: 390), displayScale: 3)
+    let environment = CollectionViewEnvironment(
+      size: CGSize(width: 844, height: 390), displayScale: 3)
     let sections = sectionCounts(items, perSection: 500).map { count in
       var sizes = ContiguousArray<CGSize>()
       sizes.reserveCapacity(count)
       for _ in 0..<count {
         sizes.append(
-          CGSize(width: Double(random.nextInt(in: 60...160)), height: Double(random.nextInt(in: 50...150))))
+          CGSize(
+            width: Double(random.nextInt(in: 60...160)),
+            height: Double(random.nextInt(in: 50...150))))
       }
       return FlowSection(itemSizing: .perItem(sizes))
     }
@@ -125,5 +134,17 @@ public struct Dataset: Sendable {
     environment.contentOffset = CGPoint(x: 0, y: Double(items / 2) * 61)
     let sections = sectionCounts(items, perSection: 50).map { FlowSection(items: $0) }
     return FlowLayoutModel(collectionView: environment, layout: layout, sections: sections)
+  }
+
+  /// Self-sizing: photo-like sizes that cells report when measured, with an estimated item
+  /// size of 100×100 (FLOW-26), in sections of 1,000 with headers. Laid out directly, the sizes
+  /// are the measured ones; the `self-sizing-sweep` workload starts from the estimates.
+  public static let estimatedSizes = Dataset(
+    name: "estimated-sizes",
+    summary: "self-sizing: estimated 100×100, cells report photo-like sizes"
+  ) { items, random in
+    var model = mixedFeed.make(items, &random)
+    model.layout.estimatedItemSize = .size(CGSize(width: 100, height: 100))
+    return model
   }
 }

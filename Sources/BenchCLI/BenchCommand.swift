@@ -8,8 +8,11 @@ public enum BenchCommand {
     usage: bench [COMMAND] [OPTIONS]
 
     Commands:
-      (none)     lay out a built-in 100,000-item layout with every strategy, check that they
-                 agree, and print what each one cost
+      (none)     the standard suite: every strategy, dataset and workload at 100,000 items;
+                 prints a table, writes reports to Results/latest/ (bench [OPTIONS] = bench run)
+      run        measure, with options (bench run --help)
+      compare    gate against a saved baseline, or A/B against another build (bench compare --help)
+      report     render a saved results file again: console, md, csv, html, … (bench report --help)
       layout     print a strategy's frames for a layout file (bench layout --help)
       list       name the layout strategies
       dataset    write a built-in synthetic dataset as a layout file (bench dataset --help)
@@ -22,11 +25,17 @@ public enum BenchCommand {
     do {
       let output: String
       switch arguments.first {
-      case nil: output = try OverviewCommand.run([], io: io)
+      case nil: output = try RunCommand.run([], io: io)
+      case "run": output = try RunCommand.run(Array(arguments.dropFirst()), io: io)
+      case "compare": output = try CompareCommand.run(Array(arguments.dropFirst()), io: io)
+      case "report": output = try ReportCommand.run(Array(arguments.dropFirst()), io: io)
+      case "_ab-worker": output = try ABWorkerCommand.run(io: io)
       case "layout": output = try LayoutCommand.run(Array(arguments.dropFirst()), io: io)
       case "list": output = try ListCommand.run(Array(arguments.dropFirst()))
       case "dataset": output = try DatasetCommand.run(Array(arguments.dropFirst()))
       case "help", "--help", "-h": output = usage
+      // `bench --quick`, `bench --filter …`: the options of `bench run`.
+      case let flag? where flag.hasPrefix("-"): output = try RunCommand.run(arguments, io: io)
       case let other?:
         throw UsageError("unknown command '\(other)' (bench help lists the commands)")
       }

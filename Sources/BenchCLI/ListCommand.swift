@@ -1,3 +1,4 @@
+import BenchmarkDatasets
 import LayoutLab
 
 /// `bench list`: the strategies, with what each costs.
@@ -21,6 +22,10 @@ enum ListCommand {
       let note = query == MosaicQueryStrategy.reference ? "  (reference)" : ""
       out += "  \(pad(query.strategyName))\(summaries[query.strategyName] ?? "")\(note)\n"
     }
+    out += "\nBenchmark workloads (bench run --workloads NAME; every flow strategy above):\n"
+    for workload in Workload.all() { out += "  \(pad(workload.name))\(workload.summary)\n" }
+    out += "\nBenchmark datasets (bench run --datasets NAME, bench dataset NAME):\n"
+    for dataset in Dataset.all { out += "  \(pad(dataset.name))\(dataset.summary)\n" }
     return out
   }
 

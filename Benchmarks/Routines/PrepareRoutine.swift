@@ -1,0 +1,64 @@
+import BenchKit
+import Foundation
+import LayoutLab
+
+/// `prepare` (cold): a fresh layout, prepared, its content size read — what a collection view
+/// does before it can show anything. With `firstScreen`, also the first viewport's query: the
+/// time to first screen. Fresh layouts are made untimed, one per iteration.
+final class PrepareRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
+  let context: DatasetContext
+  let firstScreen: Bool
+  private var fresh: [Layout] = []
+  private var lastContentSize = CGSize.zero
+  private var lastScreen: [LayoutAttributes] = []
+
+  init(_ layout: Layout, context: DatasetContext, firstScreen: Bool) {
+    self.context = context
+    self.firstScreen = firstScreen
+  }
+
+  func prepareBatch(iterations: Int) {
+    fresh = []  // the previous batch is freed here, untimed
+    fresh = (0..<iterations).map { _ in try! Layout(model: context.model) }
+  }
+
+  func runBatch(iterations: Int) {
+    let viewport = context.viewport
+    for index in 0..<iterations {
+      fresh[index].prepare()
+      lastContentSize = fresh[index].collectionViewContentSize
+      if firstScreen {
+        lastScreen = fresh[index].layoutAttributesForElements(in: viewport)
+      }
+    }
+    blackHole(lastContentSize)
+  }
+
+  func check() throws {
+    guard lastContentSize == context.contentSize else {
+      throw BenchmarkCheckFailure(
+        "content size \(lastContentSize) ≠ reference \(context.contentSize)")
+    }
+    if firstScreen, let index = firstMismatch(lastScreen, context.firstScreen) {
+      throw BenchmarkCheckFailure("first screen: element \(index) differs from the reference")
+    }
+  }
+
+  func countWork() -> [String: Int] {
+    var layout = try! Layout(model: context.model)
+    layout.resetWorkCounters()
+    layout.prepare()
+    var counters = layout.workCounters
+    if firstScreen {
+      _ = layout.layoutAttributesForElements(in: context.viewport, counting: &counters)
+    }
+    return counters.dictionary
+  }
+}
+
+extension LayoutWorkCounters {
+  /// The counters by name, as results files keep them.
+  var dictionary: [String: Int] {
+    Dictionary(uniqueKeysWithValues: named.map { ($0.name, $0.value) })
+  }
+}

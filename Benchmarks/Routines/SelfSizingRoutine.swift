@@ -1,0 +1,64 @@
+import BenchKit
+import Foundation
+import LayoutLab
+
+/// Self-sizing (FLOW-26/27): a collection view whose items start at the estimate scrolls
+/// through the content, viewport by viewport, measuring the cells that appear (each
+/// measurement invalidates the layout from that item on). One iteration is one scroll step;
+/// every batch starts from a fresh, unmeasured collection view (made untimed).
+final class SelfSizingRoutine: BenchmarkRoutine {
+  let context: DatasetContext
+  let strategy: any FlowLayoutStrategy.Type
+  let offsets: [CGPoint]
+  private var view: SelfSizingCollectionView
+  private var cursor = 0
+  private var last: [LayoutAttributes] = []
+
+  init(strategy: any FlowLayoutStrategy.Type, context: DatasetContext) throws {
+    self.context = context
+    self.strategy = strategy
+    offsets = context.sweepRects.map(\.origin)
+    view = try SelfSizingCollectionView(model: context.model, strategy: strategy)
+  }
+
+  func prepareBatch(iterations: Int) {
+    view = try! SelfSizingCollectionView(model: context.model, strategy: strategy)
+    cursor = 0
+  }
+
+  func runBatch(iterations: Int) {
+    for _ in 0..<iterations {
+      last = view.scroll(to: offsets[cursor])
+      cursor = cursor + 1 == offsets.count ? 0 : cursor + 1
+    }
+    blackHole(last)
+  }
+
+  /// Every cell returned was measured; once all are, the frames are the reference's (FLOW-26).
+  func check() throws {
+    var view = view
+    if last.contains(where: {
+      $0.kind == .cell && !view.isMeasured[$0.indexPath.section][$0.indexPath.item]
+    }) {
+      throw BenchmarkCheckFailure("a visible cell was not measured")
+    }
+    view.measureAll()
+    if let index = firstMismatch(view.layout.layoutAttributesForAllElements(), context.allElements)
+    {
+      throw BenchmarkCheckFailure("fully measured, element \(index) differs from the reference")
+    }
+  }
+
+  func rewind() { prepareBatch(iterations: 1) }
+
+  /// The strategy's counters for the first step from unmeasured (its prepares and the
+  /// invalidations the measurements caused).
+  func countWork() -> [String: Int] {
+    prepareBatch(iterations: 1)
+    let before = view.layout.workCounters.dictionary
+    _ = view.scroll(to: offsets[0])
+    let after = view.layout.workCounters.dictionary
+    rewind()
+    return after.merging(before) { $0 - $1 }
+  }
+}

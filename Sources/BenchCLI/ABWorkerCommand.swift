@@ -1,0 +1,140 @@
+import BenchKit
+import BenchmarkDatasets
+import Foundation
+import LayoutLab
+
+/// `bench _ab-worker`: the other side of `bench compare --against`. Reads one request a line
+/// on standard input and answers one line on standard output:
+///
+///     setup STRATEGY<TAB>WORKLOAD<TAB>DATASET<TAB>ITEMS  →  ok NS_PER_ITERATION | error MESSAGE
+///     sample ITERATIONS                                   →  ok NS_PER_OPERATION | error MESSAGE
+///     teardown                                            →  ok | error MESSAGE (the check failed)
+///
+/// Not for people: `bench help` does not list it.
+enum ABWorkerCommand {
+  static let protocolVersion = "layoutlab-ab 1"
+
+  static func run(io: CommandIO) throws -> String {
+    let contexts = DatasetContexts()
+    let side = LocalSide { key, strategy, workload, dataset in
+      try makeRoutine(
+        contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset)
+    }
+    io.writeOutput(protocolVersion + "\n")
+    while let line = readLine(strippingNewline: true) {
+      let reply: String
+      do {
+        if line.hasPrefix("setup ") {
+          let fields = line.dropFirst(6).split(separator: "\t").map(String.init)
+          guard fields.count == 4, let items = Int(fields[3]) else {
+            throw UsageError("bad setup line")
+          }
+          let key = BenchmarkKey(name: "\(fields[0]) \(fields[1]) \(fields[2])", items: items)
+          reply =
+            "ok \(try side.setUp(key, strategy: fields[0], workload: fields[1], dataset: fields[2]))"
+        } else if line.hasPrefix("sample "), let iterations = Int(line.dropFirst(7)) {
+          reply = "ok \(try side.sample(iterations: iterations))"
+        } else if line == "teardown" {
+          try side.tearDown()
+          reply = "ok"
+        } else {
+          reply = "error unknown request"
+        }
+      } catch {
+        reply = "error \(error)".replacingOccurrences(of: "\n", with: " ")
+      }
+      io.writeOutput(reply + "\n")
+    }
+    return ""
+  }
+
+  /// The routine of one benchmark, by its parts (strategy `floor` is the floor).
+  static func makeRoutine(
+    contexts: DatasetContexts, key: BenchmarkKey, strategy: String, workload: String,
+    dataset: String
+  ) throws -> any BenchmarkRoutine {
+    var request = Suite.Request(sizes: [key.items], datasets: [dataset], workloads: nil)
+    request.maximumThreads = 64
+    if strategy != ResultsFile.floorStrategy {
+      request.strategies = [strategy]
+      request.workloads = [workload]
+    } else {
+      request.workloads = [Workload.prepare.name]
+    }
+    let suite = try Suite.make(request, contexts: contexts)
+    guard let benchmark = suite.benchmarks.first(where: { $0.key == key }) else {
+      throw UsageError("this build has no benchmark '\(key)'")
+    }
+    return try benchmark.makeRoutine()
+  }
+}
+
+/// The other build, driven through `_ab-worker`.
+final class RemoteSide: ComparisonSide {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private var buffer = Data()
+
+  init(executable: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: executable) else {
+      throw UsageError("--against: '\(executable)' is not an executable bench")
+    }
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["_ab-worker"]
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    var environment = ProcessInfo.processInfo.environment
+    environment["BENCH_REEXECUTED"] = "1"
+    process.environment = environment
+    do { try process.run() } catch {
+      throw UsageError("--against: cannot run '\(executable)' (\(error))")
+    }
+    guard let hello = readLine(), hello == ABWorkerCommand.protocolVersion else {
+      throw UsageError(
+        "--against: '\(executable)' does not speak the A/B protocol (a bench built before `bench compare --against` existed?)"
+      )
+    }
+  }
+
+  deinit {
+    try? input.fileHandleForWriting.close()
+    process.waitUntilExit()
+  }
+
+  private func readLine() -> String? {
+    while true {
+      if let newline = buffer.firstIndex(of: 10) {
+        let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+        buffer.removeSubrange(buffer.startIndex...newline)
+        return line
+      }
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { return nil }
+      buffer.append(chunk)
+    }
+  }
+
+  private func request(_ line: String) throws -> String {
+    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    guard let reply = readLine() else { throw CheckFailure("the other bench stopped answering") }
+    if reply.hasPrefix("error ") { throw CheckFailure("the other bench: \(reply.dropFirst(6))") }
+    return reply.hasPrefix("ok ") ? String(reply.dropFirst(3)) : ""
+  }
+
+  func setUp(_ key: BenchmarkKey, strategy: String, workload: String, dataset: String) throws
+    -> Double
+  {
+    Double(try request("setup \(strategy)\t\(workload)\t\(dataset)\t\(key.items)")) ?? 1
+  }
+
+  func sample(iterations: Int) throws -> Double {
+    guard let value = Double(try request("sample \(iterations)")) else {
+      throw CheckFailure("the other bench sent a malformed sample")
+    }
+    return value
+  }
+
+  func tearDown() throws { _ = try request("teardown") }
+}

@@ -1,0 +1,193 @@
+import BenchKit
+import BenchmarkDatasets
+import Foundation
+
+/// `bench compare`: against a saved baseline (the CI gate), or A/B against another build.
+enum CompareCommand {
+  static let usage = """
+    usage: bench compare BASELINE.json [CANDIDATE.json] [--deterministic] [--tolerance X]
+                         [--markdown FILE] [--no-remeasure]
+           bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [RUN OPTIONS]
+
+    Against a saved baseline (CANDIDATE defaults to Results/latest/results.json), as
+    BENCH_METHOD.md says: work counters and allocations gated exactly (any increase beyond the
+    tolerance fails), growth gated on the complexity class and exponent of every series, the
+    candidate's same-run ratios gated on their floors; time is advisory unless both files come
+    from the same host, where the A/B rule decides and a suspect is re-measured before it fails.
+
+      --deterministic     only the deterministic gates (counters, allocations, growth, ratios)
+      --tolerance X       relative increase a counter or allocation count may show (default 0)
+      --markdown FILE     also write the verdict as Markdown (for a CI job summary)
+      --no-remeasure      do not re-measure time suspects
+
+    --against runs the same benchmarks in another build of the package (its bench, built in
+    release) interleaved with this build, A B B A, in one job: A is the other build, B this
+    one. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's p, and the
+    verdict. Takes the options of bench run to choose benchmarks (default: the standard suite;
+    use --filter or --quick to narrow it) and --rounds N (default 12).
+
+    Exit status: 0 no regression, 1 regression, 2 bad input or usage.
+
+    """
+
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    var reader = ArgumentReader(arguments, command: "compare")
+    var files: [String] = []
+    var deterministic = false
+    var tolerance = 0.0
+    var markdownPath: String?
+    var remeasure = true
+    var against: String?
+    var rounds = 12
+    var options = RunOptions()
+    while let argument = reader.next() {
+      switch argument {
+      case "--help", "-h": return usage
+      case "--deterministic": deterministic = true
+      case "--no-remeasure": remeasure = false
+      case "--tolerance":
+        let text = try reader.value(of: argument)
+        guard let value = Double(text), value >= 0, value.isFinite else {
+          throw UsageError("--tolerance: '\(text)' is not a fraction such as 0 or 0.05")
+        }
+        tolerance = value
+      case "--markdown": markdownPath = try reader.value(of: argument)
+      case "--against": against = try reader.value(of: argument)
+      case "--rounds":
+        let text = try reader.value(of: argument)
+        guard let value = Int(text), (2...1000).contains(value) else {
+          throw UsageError("--rounds: '\(text)' is not a number of rounds from 2 to 1000")
+        }
+        rounds = value
+      default:
+        if try options.parse(argument, &reader) { continue }
+        if argument.hasPrefix("-") {
+          throw UsageError("unknown option '\(argument)' (bench compare --help)")
+        }
+        files.append(argument)
+      }
+    }
+    if let against {
+      guard files.isEmpty else {
+        throw UsageError("--against compares builds, not files: drop '\(files[0])'")
+      }
+      return try compareBuilds(against: against, rounds: rounds, options: options, io: io)
+    }
+    guard (1...2).contains(files.count) else {
+      throw UsageError(
+        "bench compare needs BASELINE.json and at most one CANDIDATE.json (bench compare --help)")
+    }
+    let baseline = try RunCommand.loadResults(files[0])
+    var candidate = try RunCommand.loadResults(
+      files.count > 1 ? files[1] : "Results/latest/results.json")
+    var gate = BaselineGate(baseline: baseline, candidate: candidate)
+    gate.deterministicOnly = deterministic
+    gate.counterTolerance = tolerance
+    var report = gate.evaluate()
+    var remeasured: [String] = []
+    if remeasure && !report.timeSuspects.isEmpty && !ReleaseBuild.isDebug {
+      // A suspect is re-measured before it fails the run.
+      (candidate, remeasured) = try remeasureSuspects(report.timeSuspects, in: candidate, io: io)
+      gate.candidate = candidate
+      report = gate.evaluate()
+    }
+    var text = report.text()
+    if !remeasured.isEmpty {
+      text = "re-measured time suspects: \(remeasured.joined(separator: "; "))\n\n" + text
+    }
+    if let markdownPath {
+      do {
+        try AtomicFile.write("## bench compare\n\n" + report.markdown(), to: markdownPath)
+      } catch {
+        throw UsageError("\(markdownPath): cannot write (\(error))")
+      }
+    }
+    if report.hasRegression {
+      io.writeOutput(text)
+      throw CheckFailure(
+        "regression: \(report.regressions.count) finding(s), first: [\(report.regressions[0].gate.rawValue)] \(report.regressions[0].key): \(report.regressions[0].message)"
+      )
+    }
+    return text
+  }
+
+  /// Measures the suspects again in this process and puts the new samples in the candidate.
+  static func remeasureSuspects(
+    _ keys: [BenchmarkKey], in candidate: ResultsFile, io: CommandIO
+  ) throws -> (ResultsFile, [String]) {
+    var updated = candidate
+    var notes: [String] = []
+    let contexts = DatasetContexts()
+    let runner = BenchmarkRunner(
+      BenchmarkRunner.Configuration(timeBudget: max(candidate.settings.timeBudgetSeconds, 0.1)))
+    for key in keys {
+      guard let index = updated.results.firstIndex(where: { $0.key == key }) else { continue }
+      let old = updated.results[index]
+      do {
+        let benchmark = Benchmark(
+          strategy: old.strategy, workload: old.workload, dataset: old.dataset, items: old.items
+        ) {
+          try ABWorkerCommand.makeRoutine(
+            contexts: contexts, key: key, strategy: old.strategy, workload: old.workload,
+            dataset: old.dataset)
+        }
+        let fresh = try runner.measure(benchmark)
+        updated.results[index].samples = fresh.samples
+        updated.results[index].statistics = fresh.statistics
+        notes.append(
+          "\(key) median \(Formatting.duration(old.statistics.median)) → \(Formatting.duration(fresh.statistics.median))"
+        )
+      } catch {
+        notes.append("\(key) could not be re-measured (\(error))")
+      }
+    }
+    return (updated, notes)
+  }
+
+  /// A/B against another build, interleaved.
+  static func compareBuilds(against: String, rounds: Int, options: RunOptions, io: CommandIO) throws
+    -> String
+  {
+    guard FileManager.default.isExecutableFile(atPath: against) else {
+      throw UsageError("--against: '\(against)' is not an executable bench")
+    }
+    try ReleaseBuild.ensureRelease(allowDebug: options.allowDebug, io: io)
+    let contexts = DatasetContexts()
+    let suite: Suite
+    do { suite = try Suite.make(options.request, contexts: contexts) } catch let error
+      as Suite.UnknownName
+    {
+      throw UsageError(error.description)
+    }
+    let benchmarks = suite.benchmarks.filter {
+      $0.strategy != ResultsFile.floorStrategy || options.request.filter != nil
+    }
+    guard !benchmarks.isEmpty else { throw UsageError("no benchmark matches the options") }
+    let other = try RemoteSide(executable: against)
+    let this = LocalSide { key, strategy, workload, dataset in
+      try ABWorkerCommand.makeRoutine(
+        contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset)
+    }
+    let engine = InterleavedComparison(
+      rounds: rounds, thresholds: PairedComparison.Thresholds(comparisons: benchmarks.count))
+    var outcomes: [InterleavedComparison.Outcome] = []
+    for (index, benchmark) in benchmarks.enumerated() {
+      if !options.quiet {
+        io.writeError("[\(index + 1)/\(benchmarks.count)] A/B \(benchmark.key)\n")
+      }
+      outcomes.append(
+        try engine.compare(
+          benchmark.key, strategy: benchmark.strategy, workload: benchmark.workload,
+          dataset: benchmark.dataset,
+          a: other, b: this))
+    }
+    let text = InterleavedComparison.report(outcomes, aName: against, bName: "this build")
+    if outcomes.contains(where: { $0.comparison.verdict == .slower }) {
+      io.writeOutput(text)
+      throw CheckFailure(
+        "regression: this build is slower than \(against) on \(outcomes.filter { $0.comparison.verdict == .slower }.count) benchmark(s)"
+      )
+    }
+    return text
+  }
+}

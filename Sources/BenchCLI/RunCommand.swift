@@ -1,0 +1,167 @@
+import BenchKit
+import BenchmarkDatasets
+import Foundation
+import LayoutLab
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `bench run` (and `bench` alone, the standard suite): measures, prints the table, and
+/// writes the results file and the reports to `--output`.
+enum RunCommand {
+  static let usage = """
+    usage: bench run [OPTIONS]
+           bench                 (the standard suite with the default options)
+
+    Measures every strategy (bench list) on the synthetic datasets with every workload, as
+    BENCH_METHOD.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
+    median's 99% confidence interval, a time budget per benchmark, work counters, heap
+    allocations and peak memory, and a check of every answer against the reference. Prints a
+    table and writes results.json (the source of every report), report.txt, report.md,
+    results.csv, report.html and github-action-benchmark.json to the output directory.
+
+    Options:
+    \(RunOptions.help)
+
+    Workloads: \(Workload.all().map(\.name).joined(separator: ", "))
+
+    Exit status: 0 measured, 1 a benchmark's answer was wrong or a strategy disagrees with the
+    reference, 2 bad flags.
+
+    """
+
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    var options = RunOptions()
+    var reader = ArgumentReader(arguments, command: "run")
+    while let argument = reader.next() {
+      if argument == "--help" || argument == "-h" { return usage }
+      guard try options.parse(argument, &reader) else {
+        throw UsageError("unknown option '\(argument)' (bench run --help)")
+      }
+    }
+    try ReleaseBuild.ensureRelease(allowDebug: options.allowDebug, io: io)
+    let (results, failures) = try measure(options, arguments: arguments, io: io)
+    let baseline = try comparisonBaseline(options, io: io)
+    var console = ""
+    if options.formats.contains("console") {
+      console = ConsoleReporter().render(results, baseline: baseline)
+    }
+    let written = try writeReports(results, baseline: baseline, options: options)
+    io.writeOutput(console + (options.quiet ? "" : "\nwrote \(written.joined(separator: ", "))\n"))
+    if !failures.isEmpty {
+      throw CheckFailure("\(failures.count) benchmark(s) failed: \(failures[0])")
+    }
+    return ""
+  }
+
+  /// Builds the suite, checks the strategies, measures. Returns the results and the failures
+  /// (wrong answers, disagreeing strategies).
+  static func measure(
+    _ options: RunOptions, arguments: [String], io: CommandIO
+  ) throws -> (ResultsFile, [String]) {
+    let contexts = DatasetContexts()
+    var suite: Suite
+    do {
+      suite = try Suite.make(options.request, contexts: contexts)
+    } catch let error as Suite.UnknownName {
+      throw UsageError(error.description)
+    }
+    guard !suite.benchmarks.isEmpty else { throw UsageError("no benchmark matches the options") }
+    let measured = suite.benchmarks.filter { $0.strategy != ResultsFile.floorStrategy }
+    if !options.quiet {
+      let datasets = Set(measured.map { "\($0.dataset)@\($0.items)" }).count
+      io.writeError(
+        "bench: building \(datasets) dataset(s) and checking every strategy against the reference…\n"
+      )
+    }
+    try suite.preflight(contexts: contexts)
+
+    var configuration = BenchmarkRunner.Configuration(
+      timeBudget: options.effectiveBudget,
+      allocationCounter: HarnessWiring.allocationCounter.verified(), jobs: options.jobs)
+    // --quick: fewer samples of the slowest benchmarks too (their interval is then [min, max]).
+    if options.quick { configuration.minimumSamples = 5 }
+    let runner = BenchmarkRunner(configuration)
+    if !options.quiet {
+      io.writeError(
+        "bench: measuring \(suite.benchmarks.count) benchmarks, \(options.effectiveBudget) s each, \(options.jobs == 1 ? "one at a time" : "\(options.jobs) at once")\n"
+      )
+    }
+    let progress: (any BenchmarkProgress)? =
+      options.quiet ? nil : ProgressPrinter(isTerminal: isatty(2) != 0, write: io.writeError)
+    let outcomes = runner.run(suite.benchmarks, progress: progress)
+
+    var results: [BenchmarkResult] = []
+    var failures = suite.disagreements
+    for outcome in outcomes {
+      switch outcome {
+      case .measured(let result): results.append(result)
+      case .failed(let benchmark, let message): failures.append("\(benchmark.key): \(message)")
+      }
+    }
+    var notes = failures.map { "FAILED: \($0)" }
+    if let allocator = HarnessWiring.allocatorNote { notes.append(allocator) }
+    if options.jobs > 1 {
+      notes.append(
+        "--jobs \(options.jobs): timings were taken with benchmarks running concurrently")
+    }
+    let settings = RunSettings(
+      timeBudgetSeconds: options.effectiveBudget, jobs: options.jobs, quick: options.quick,
+      suite: suite.name, targetSampleNanoseconds: runner.configuration.targetSampleNanoseconds,
+      allocationCounting: runner.allocationNote, peakMemory: runner.peakMemoryNote)
+    let environment = BenchEnvironment.current(
+      arguments: ["bench"] + arguments, gitDirectory: ReleaseBuild.packageRoot())
+    let file = ResultsFile(
+      environment: environment, settings: settings, results: results,
+      ratioFloors: suite.ratioFloors, notes: notes)
+    return (file, failures)
+  }
+
+  /// Writes results.json and the reports `options.formats` asks for; returns the paths.
+  static func writeReports(_ results: ResultsFile, baseline: ResultsFile?, options: RunOptions)
+    throws -> [String]
+  {
+    let directory = options.output
+    var written: [String] = []
+    func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
+    do {
+      try AtomicFile.write(try results.encoded(), to: path("results.json"))
+      written.append(path("results.json"))
+      let files: [(String, String, any BenchmarkReporter)] = [
+        ("console", "report.txt", ConsoleReporter()), ("md", "report.md", MarkdownReporter()),
+        ("csv", "results.csv", CSVReporter()), ("html", "report.html", HTMLReporter()),
+        (
+          "github-action-benchmark", "github-action-benchmark.json", GitHubActionBenchmarkReporter()
+        ),
+      ]
+      for (format, name, reporter) in files where options.formats.contains(format) {
+        try AtomicFile.write(reporter.render(results, baseline: baseline), to: path(name))
+        written.append(path(name))
+      }
+    } catch let error as ResultsFileError {
+      throw UsageError(error.description)
+    } catch {
+      throw UsageError("\(directory): cannot write the reports (\(error.localizedDescription))")
+    }
+    return written
+  }
+
+  /// The baseline the Markdown and HTML reports compare with: `--baseline`, or the committed
+  /// Results/baseline.json when there is one (skipped with a note if it cannot be read).
+  static func comparisonBaseline(_ options: RunOptions, io: CommandIO) throws -> ResultsFile? {
+    if let path = options.baseline { return try loadResults(path) }
+    let committed = "Results/baseline.json"
+    guard FileManager.default.fileExists(atPath: committed) else { return nil }
+    do { return try ResultsFile.load(path: committed) } catch {
+      if !options.quiet { io.writeError("bench: not comparing with the baseline: \(error)\n") }
+      return nil
+    }
+  }
+
+  static func loadResults(_ path: String) throws -> ResultsFile {
+    do { return try ResultsFile.load(path: path) } catch let error as ResultsFileError {
+      throw UsageError(error.description)
+    }
+  }
+}

@@ -1,0 +1,292 @@
+import Foundation
+
+/// Compares a candidate results file with a saved baseline as BENCH_METHOD says for CI:
+/// exact gates on work counters and allocations, gates on growth (complexity class and
+/// exponent), the same-run ratio floors, and time — advisory unless both were measured on the
+/// same host, where the A/B rule decides.
+public struct BaselineGate: Sendable {
+  public var baseline: ResultsFile
+  public var candidate: ResultsFile
+  /// Relative increase a counter or allocation count may show before it fails (default 0).
+  public var counterTolerance = 0.0
+  /// Allocated bytes may vary a little from run to run although the allocation count does
+  /// not: Swift sizes a growing buffer by what the allocator says it handed out
+  /// (`malloc_usable_size`), which depends on the heap's state. So bytes get this relative
+  /// slack on top of `counterTolerance`; the count is gated exactly.
+  public var allocatedBytesTolerance = 0.01
+  /// Growth gate: an exponent that rises by more than this (with disjoint bootstrap intervals)
+  /// fails; so does a class that rises while the exponent rises by more than
+  /// `classExponentMargin` (intervals disjoint).
+  public var exponentTolerance = 0.25
+  public var classExponentMargin = 0.1
+  /// Only the deterministic gates (counters, allocations, growth, ratios); time is then shown
+  /// but never decides.
+  public var deterministicOnly = false
+  public var thresholds = PairedComparison.Thresholds()
+
+  public init(baseline: ResultsFile, candidate: ResultsFile) {
+    self.baseline = baseline
+    self.candidate = candidate
+  }
+
+  public var sameHost: Bool { baseline.environment.hostID == candidate.environment.hostID }
+
+  /// Whether time decides (same host, time gates asked for, both release builds).
+  public var timeGates: Bool {
+    sameHost && !deterministicOnly && !baseline.isDebugBuild && !candidate.isDebugBuild
+  }
+
+  public func evaluate() -> GateReport {
+    var report = GateReport(sameHost: sameHost, timeGated: timeGates)
+    report.deterministicOnlyGrowth = deterministicOnly
+    let baselineByKey = Dictionary(
+      baseline.results.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+    let shared = candidate.results.filter { baselineByKey[$0.key] != nil }
+    report.comparedBenchmarks = shared.count
+    report.onlyInBaseline = baseline.results.filter { candidate.result($0.key) == nil }.map(\.key)
+    report.onlyInCandidate = candidate.results.filter { baselineByKey[$0.key] == nil }.map(\.key)
+
+    for result in shared {
+      let base = baselineByKey[result.key]!
+      // Counters: exact.
+      for (name, before) in base.counters.sorted(by: { $0.key < $1.key }) {
+        guard let after = result.counters[name] else { continue }
+        report.countersCompared += 1
+        if Double(after) > Double(before) * (1 + counterTolerance) {
+          report.add(
+            .counters, .regression, result.key,
+            "\(name) \(before) → \(after) (\(Formatting.percent(Double(after - before) / Double(max(before, 1)))))"
+          )
+        } else if after < before {
+          report.add(.counters, .improvement, result.key, "\(name) \(before) → \(after)")
+        }
+      }
+      // Allocations: exact where deterministic.
+      if let a = base.allocations, let b = result.allocations {
+        if a.deterministic && b.deterministic {
+          report.allocationsCompared += 1
+          for (what, before, after, slack) in [
+            ("allocations", a.count, b.count, 0.0),
+            ("allocated bytes", a.bytes, b.bytes, allocatedBytesTolerance),
+          ] {
+            if Double(after) > Double(before) * (1 + counterTolerance + slack) {
+              report.add(.allocations, .regression, result.key, "\(what) \(before) → \(after)")
+            } else if Double(after) < Double(before) * (1 - slack) {
+              report.add(.allocations, .improvement, result.key, "\(what) \(before) → \(after)")
+            }
+          }
+        }
+      } else if base.allocations != nil {
+        report.notes.append(
+          "allocations not compared: the candidate has none (\(result.allocationsNote ?? "not counted"))"
+        )
+      }
+      // Time.
+      let comparison = PairedComparison(
+        unpairedA: base.samples, b: result.samples,
+        thresholds: PairedComparison.Thresholds(
+          alpha: thresholds.alpha, comparisons: shared.count, tolerance: thresholds.tolerance,
+          absoluteFloorNanoseconds: thresholds.absoluteFloorNanoseconds))
+      report.times.append(GateReport.TimeRow(key: result.key, comparison: comparison))
+      if comparison.verdict == .slower {
+        report.add(
+          .time, timeGates ? .regression : .advisory, result.key,
+          "\(Formatting.ratio(comparison.ratio)) slower: \(comparison.reason)")
+      }
+    }
+
+    // Growth.
+    let baselineFits = Dictionary(
+      baseline.fits.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    for fit in candidate.fits {
+      guard let base = baselineFits[fit.name] else { continue }
+      guard base.sizes == fit.sizes else {
+        report.notes.append("growth of \(fit.name) not compared: sizes differ")
+        continue
+      }
+      report.fitsCompared += 1
+      let key = BenchmarkKey(name: fit.name, items: fit.sizes.last ?? 0)
+      if let before = base.work?.complexity, let after = fit.work?.complexity, after > before {
+        report.add(.growth, .regression, key, "work grows \(before.rawValue) → \(after.rawValue)")
+      }
+      // Time growth decides unless only the deterministic gates were asked for; then it is
+      // shown as advisory (the work class above is the deterministic growth gate).
+      let disjoint = fit.time.exponentLow > base.time.exponentHigh
+      let rise = fit.time.exponent - base.time.exponent
+      let severity: GateReport.Severity = deterministicOnly ? .advisory : .regression
+      if disjoint && rise > exponentTolerance {
+        report.add(
+          .growth, severity, key,
+          String(format: "time exponent %.2f → %.2f", base.time.exponent, fit.time.exponent))
+      } else if disjoint && rise > classExponentMargin && fit.time.complexity > base.time.complexity
+      {
+        report.add(
+          .growth, severity, key,
+          "time grows \(base.time.complexity.rawValue) → \(fit.time.complexity.rawValue)"
+            + String(format: " (exponent %.2f → %.2f)", base.time.exponent, fit.time.exponent))
+      }
+    }
+
+    // Same-run ratios: the candidate's own, against their floors.
+    for ratio in candidate.ratios {
+      report.ratiosCompared += 1
+      if !ratio.holds {
+        report.add(
+          .ratio, .regression, BenchmarkKey(name: ratio.faster, items: ratio.items),
+          "\(ratio.label) on \(ratio.dataset): \(Formatting.ratio(ratio.ratio)) < floor \(Formatting.ratio(ratio.floor))"
+        )
+      }
+    }
+    if candidate.isDebugBuild || baseline.isDebugBuild {
+      report.notes.append("a DEBUG BUILD is involved: time is advisory")
+    }
+    return report
+  }
+}
+
+/// What a baseline comparison found.
+public struct GateReport: Sendable {
+  public enum Gate: String, Sendable, CaseIterable {
+    case counters, allocations, growth, ratio, time
+  }
+
+  public enum Severity: String, Sendable {
+    case regression, improvement
+    /// Would be a regression, but this gate does not decide here (time across hosts, or time
+    /// growth when only the deterministic gates run).
+    case advisory
+  }
+
+  public struct Finding: Sendable {
+    public var gate: Gate
+    public var severity: Severity
+    public var key: BenchmarkKey
+    public var message: String
+  }
+
+  public struct TimeRow: Sendable {
+    public var key: BenchmarkKey
+    public var comparison: PairedComparison
+  }
+
+  public var sameHost: Bool
+  public var timeGated: Bool
+  public var deterministicOnlyGrowth = false
+  public var findings: [Finding] = []
+  public var times: [TimeRow] = []
+  public var notes: [String] = []
+  public var comparedBenchmarks = 0
+  public var countersCompared = 0
+  public var allocationsCompared = 0
+  public var fitsCompared = 0
+  public var ratiosCompared = 0
+  public var onlyInBaseline: [BenchmarkKey] = []
+  public var onlyInCandidate: [BenchmarkKey] = []
+
+  mutating func add(_ gate: Gate, _ severity: Severity, _ key: BenchmarkKey, _ message: String) {
+    findings.append(Finding(gate: gate, severity: severity, key: key, message: message))
+  }
+
+  public var regressions: [Finding] { findings.filter { $0.severity == .regression } }
+  public var hasRegression: Bool { !regressions.isEmpty }
+
+  /// Slower-verdict times that decide (same host) and need re-measuring before they fail.
+  public var timeSuspects: [BenchmarkKey] {
+    regressions.filter { $0.gate == .time }.map(\.key)
+  }
+
+  /// Plain text for the terminal.
+  public func text() -> String {
+    var out = summaryLines().map { $0 + "\n" }.joined()
+    if hasRegression {
+      out += "\nREGRESSIONS:\n"
+      for finding in regressions {
+        out += "  [\(finding.gate.rawValue)] \(finding.key): \(finding.message)\n"
+      }
+    }
+    let advisories = findings.filter { $0.severity == .advisory && $0.gate != .time }
+    if !advisories.isEmpty {
+      out += "\nadvisory (not gated here):\n"
+      for finding in advisories {
+        out += "  [\(finding.gate.rawValue)] \(finding.key): \(finding.message)\n"
+      }
+    }
+    let improvements = findings.filter { $0.severity == .improvement }
+    if !improvements.isEmpty {
+      out += "\nimprovements (deterministic):\n"
+      for finding in improvements.prefix(20) {
+        out += "  [\(finding.gate.rawValue)] \(finding.key): \(finding.message)\n"
+      }
+      if improvements.count > 20 { out += "  … and \(improvements.count - 20) more\n" }
+    }
+    let moved = times.filter { $0.comparison.verdict != .noChange }
+    out +=
+      "\ntime (\(timeGated ? "gated: same host" : "advisory: \(sameHost ? "deterministic gates only" : "different host")")): "
+    out += "\(moved.count) of \(times.count) changed beyond noise\n"
+    var table = TextTable(
+      header: ["benchmark", "baseline", "candidate", "ratio", "99% CI", "verdict"],
+      leftAligned: [0, 5])
+    for row in moved.sorted(by: { $0.comparison.ratio > $1.comparison.ratio }).prefix(15) {
+      table.append(Self.timeCells(row))
+    }
+    if !table.rows.isEmpty { out += table.rendered() }
+    for note in Set(notes).sorted() { out += "note: \(note)\n" }
+    out +=
+      "\n"
+      + (hasRegression ? "verdict: REGRESSION (\(regressions.count))" : "verdict: no regression")
+      + "\n"
+    return out
+  }
+
+  public func markdown() -> String {
+    var out = summaryLines().map { "- \($0)\n" }.joined()
+    if hasRegression {
+      out += "\n**Regressions**\n\n"
+      var table = TextTable(header: ["gate", "benchmark", "what"], leftAligned: [0, 1, 2])
+      for finding in regressions {
+        table.append([finding.gate.rawValue, "`\(finding.key)`", finding.message])
+      }
+      out += table.markdown()
+    }
+    let moved = times.filter { $0.comparison.verdict != .noChange }
+    if !moved.isEmpty {
+      out += "\nTime \(timeGated ? "(gated: same host)" : "(advisory)"):\n\n"
+      var table = TextTable(
+        header: ["benchmark", "baseline", "candidate", "ratio", "99% CI", "verdict"],
+        leftAligned: [0, 5])
+      for row in moved.sorted(by: { $0.comparison.ratio > $1.comparison.ratio }).prefix(15) {
+        table.append(Self.timeCells(row))
+      }
+      out += table.markdown()
+    }
+    out += "\n" + (hasRegression ? "**Verdict: regression**" : "**Verdict: no regression**") + "\n"
+    return out
+  }
+
+  func summaryLines() -> [String] {
+    func count(_ gate: Gate) -> Int { regressions.filter { $0.gate == gate }.count }
+    var lines = [
+      "\(comparedBenchmarks) benchmarks compared (\(onlyInBaseline.count) only in the baseline, \(onlyInCandidate.count) only in the candidate)",
+      "counters: \(countersCompared) compared exactly, \(count(.counters)) regressed",
+      "allocations: \(allocationsCompared) benchmarks compared exactly, \(count(.allocations)) regressed",
+      "growth: \(fitsCompared) series compared, \(count(.growth)) regressed"
+        + (deterministicOnlyGrowth ? " (work class gated; time exponent advisory)" : ""),
+      "same-run ratios: \(ratiosCompared) checked against their floors, \(count(.ratio)) below",
+    ]
+    lines.append(
+      timeGated
+        ? "time: gated (same host), \(count(.time)) slower"
+        : "time: advisory (\(sameHost ? "deterministic gates only" : "baseline from another host"))"
+    )
+    return lines
+  }
+
+  static func timeCells(_ row: TimeRow) -> [String] {
+    let c = row.comparison
+    return [
+      row.key.description, Formatting.duration(c.medianA), Formatting.duration(c.medianB),
+      Formatting.ratio(c.ratio), String(format: "[%.3f, %.3f]", c.ratioLow, c.ratioHigh),
+      c.verdict.rawValue,
+    ]
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+
+/// One side of an A/B comparison: a benchmark set up somewhere (in this process, or in a
+/// worker process of another build) that takes timed samples on demand.
+public protocol ComparisonSide: AnyObject {
+  /// Sets `key` up (untimed) and warms it up; returns nanoseconds per iteration, for calibration.
+  func setUp(_ key: BenchmarkKey, strategy: String, workload: String, dataset: String) throws
+    -> Double
+  /// One timed sample of `iterations` iterations: nanoseconds per operation.
+  func sample(iterations: Int) throws -> Double
+  func tearDown() throws
+}
+
+/// A side in this process, over routines a factory makes.
+public final class LocalSide: ComparisonSide {
+  let makeRoutine: (BenchmarkKey, String, String, String) throws -> any BenchmarkRoutine
+  private var routine: (any BenchmarkRoutine)?
+
+  public init(
+    makeRoutine: @escaping (BenchmarkKey, String, String, String) throws -> any BenchmarkRoutine
+  ) {
+    self.makeRoutine = makeRoutine
+  }
+
+  public func setUp(_ key: BenchmarkKey, strategy: String, workload: String, dataset: String) throws
+    -> Double
+  {
+    let routine = try makeRoutine(key, strategy, workload, dataset)
+    self.routine = routine
+    var batch = 1
+    var perIteration = 0.0
+    let start = MonotonicClock.now()
+    while true {
+      routine.prepareBatch(iterations: batch)
+      let elapsed = MonotonicClock.measure { routine.runBatch(iterations: batch) }
+      perIteration = max(1, Double(elapsed) / Double(batch))
+      if Double(elapsed) >= 1e6 || MonotonicClock.now() - start > 50_000_000 { break }
+      batch *= 2
+    }
+    return perIteration
+  }
+
+  public func sample(iterations: Int) throws -> Double {
+    guard let routine else { throw BenchmarkCheckFailure("sample before setUp") }
+    routine.prepareBatch(iterations: iterations)
+    let elapsed = MonotonicClock.measure { routine.runBatch(iterations: iterations) }
+    return Double(elapsed) / Double(iterations * max(1, routine.operationsPerIteration))
+  }
+
+  public func tearDown() throws {
+    try routine?.check()
+    routine = nil
+  }
+}
+
+/// BENCH_METHOD's A/B in one job: rounds of `A B B A`, alternating who goes first
+/// (`B A A B` next), the same iteration count for both sides; then the paired ratio and
+/// Mann–Whitney decide.
+public struct InterleavedComparison {
+  public var rounds: Int
+  public var targetSampleNanoseconds = 2_000_000.0
+  public var thresholds: PairedComparison.Thresholds
+
+  public init(rounds: Int = 12, thresholds: PairedComparison.Thresholds = .init()) {
+    self.rounds = max(2, rounds)
+    self.thresholds = thresholds
+  }
+
+  public struct Outcome: Sendable {
+    public var key: BenchmarkKey
+    public var comparison: PairedComparison
+    public var samplesA: [Double]
+    public var samplesB: [Double]
+  }
+
+  public func compare(
+    _ key: BenchmarkKey, strategy: String, workload: String, dataset: String, a: any ComparisonSide,
+    b: any ComparisonSide
+  ) throws -> Outcome {
+    let perA = try a.setUp(key, strategy: strategy, workload: workload, dataset: dataset)
+    let perB = try b.setUp(key, strategy: strategy, workload: workload, dataset: dataset)
+    let iterations = max(1, Int((targetSampleNanoseconds / max(1, min(perA, perB))).rounded()))
+    var samplesA: [Double] = []
+    var samplesB: [Double] = []
+    var pairs: [(a: Double, b: Double)] = []
+    for round in 0..<rounds {
+      let order: [Bool] = round % 2 == 0 ? [false, true, true, false] : [true, false, false, true]
+      var roundA: [Double] = []
+      var roundB: [Double] = []
+      for isB in order {
+        if isB {
+          roundB.append(try b.sample(iterations: iterations))
+        } else {
+          roundA.append(try a.sample(iterations: iterations))
+        }
+      }
+      samplesA += roundA
+      samplesB += roundB
+      pairs.append(
+        (roundA.reduce(0, +) / Double(roundA.count), roundB.reduce(0, +) / Double(roundB.count)))
+    }
+    try a.tearDown()
+    try b.tearDown()
+    return Outcome(
+      key: key,
+      comparison: PairedComparison(rounds: pairs, a: samplesA, b: samplesB, thresholds: thresholds),
+      samplesA: samplesA, samplesB: samplesB)
+  }
+
+  /// A table of outcomes and the overall verdict line.
+  public static func report(_ outcomes: [Outcome], aName: String, bName: String) -> String {
+    var table = TextTable(
+      header: ["benchmark", "A median", "B median", "B/A", "99% CI", "p", "P(B>A)", "verdict"],
+      leftAligned: [0, 7])
+    for outcome in outcomes {
+      let c = outcome.comparison
+      table.append([
+        outcome.key.description, Formatting.duration(c.medianA), Formatting.duration(c.medianB),
+        String(format: "%.3f", c.ratio), String(format: "[%.3f, %.3f]", c.ratioLow, c.ratioHigh),
+        String(format: "%.2g", c.p), String(format: "%.2f", c.probabilityBGreater),
+        c.verdict == .noChange ? "no change" : c.verdict.rawValue.uppercased(),
+      ])
+    }
+    let slower = outcomes.filter { $0.comparison.verdict == .slower }.count
+    let faster = outcomes.filter { $0.comparison.verdict == .faster }.count
+    return "A = \(aName)\nB = \(bName)\n\n" + table.rendered()
+      + "\n\(outcomes.count) compared: \(slower) slower, \(faster) faster, \(outcomes.count - slower - faster) no change\n"
+  }
+}

@@ -1,0 +1,27 @@
+#ifndef LAYOUTLAB_ALLOCATION_COUNTER_H
+#define LAYOUTLAB_ALLOCATION_COUNTER_H
+
+#include <stdint.h>
+
+/// Heap allocations made by the whole process since it started, summed over every thread.
+typedef struct {
+  /// malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign, valloc and pvalloc calls.
+  uint64_t allocations;
+  /// Bytes those calls asked for.
+  uint64_t bytes;
+  /// free calls with a non-null pointer.
+  uint64_t frees;
+} bench_allocation_totals;
+
+/// 1 when this build wraps the allocator (Linux with glibc), 0 where it does not: then every
+/// total stays 0 and a report must say "unavailable", never print the zeros.
+int bench_allocation_counter_is_wrapping(void);
+
+/// The totals so far. Exact when no other thread allocates concurrently.
+bench_allocation_totals bench_allocation_counter_read(void);
+
+/// Fixes glibc's mmap and trim thresholds (1 GiB), so that how a block is served does not
+/// depend on the process's history; returns 1 if it could. Called once at startup.
+int bench_allocator_stabilize(void);
+
+#endif

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+/// The gate, both ways: the same code reports no change; an injected regression is caught.
+@Suite struct GateTests {
+  @Test func aa_sameCode_noRegression() throws {
+    let baseline = try TestResults.measure(strategies: [("s", 1, 0)])
+    let candidate = try TestResults.measure(strategies: [("s", 1, 0)])
+    var gate = BaselineGate(baseline: baseline, candidate: candidate)
+    gate.deterministicOnly = true
+    let report = gate.evaluate()
+    #expect(!report.hasRegression, "\(report.text())")
+    #expect(
+      report.countersCompared > 0 && report.allocationsCompared > 0 && report.fitsCompared > 0)
+  }
+
+  @Test func twentyPercentMoreWork_isCaughtByTheCounters() throws {
+    let baseline = try TestResults.measure(strategies: [("s", 1, 0)])
+    let candidate = try TestResults.measure(strategies: [("s", 1.2, 0)])
+    let report = BaselineGate(baseline: baseline, candidate: candidate).evaluate()
+    #expect(report.hasRegression)
+    #expect(
+      report.regressions.contains { $0.gate == .counters && $0.message.contains("unitsComputed") })
+  }
+
+  @Test func anExtraAllocationPerItem_isCaught() throws {
+    let baseline = try TestResults.measure(strategies: [("s", 1, 0)])
+    let candidate = try TestResults.measure(strategies: [("s", 1, 1)])
+    let report = BaselineGate(baseline: baseline, candidate: candidate).evaluate()
+    #expect(
+      report.regressions.contains {
+        $0.gate == .allocations && $0.message.contains("allocations 100 → 200")
+      })
+  }
+
+  @Test func aRatioBelowItsFloor_isCaught() throws {
+    let floors = [
+      RatioFloor(
+        label: "fast vs slow", slower: ("slow", "spin"), faster: ("fast", "spin"), floor: 3)
+    ]
+    let good = try TestResults.measure(
+      strategies: [("slow", 8, 0), ("fast", 1, 0)], floors: floors)
+    #expect(good.ratios.count == 1 && good.ratios[0].holds)
+    let bad = try TestResults.measure(
+      strategies: [("slow", 1.5, 0), ("fast", 1, 0)], floors: floors)
+    let report = BaselineGate(baseline: good, candidate: bad).evaluate()
+    #expect(report.regressions.contains { $0.gate == .ratio })
+  }
+
+  @Test func growthThatRises_isCaught() {
+    func file(_ cost: (Double) -> Double, work: (Double) -> Int) -> ResultsFile {
+      let results = [1_000, 10_000, 100_000].map { n in
+        BenchmarkResult(
+          name: "s w d", strategy: "s", workload: "w", dataset: "d", items: n,
+          samples: (0..<20).map { cost(Double(n)) * (1 + Double($0) / 1000) },
+          counters: ["scanned": work(Double(n))])
+      }
+      return ResultsFile(
+        environment: TestResults.environment(),
+        settings: RunSettings(timeBudgetSeconds: 0.1, jobs: 1, quick: false, suite: "t"),
+        results: results)
+    }
+    let logarithmic = file({ 50 * log2($0) }, work: { Int(log2($0)) })
+    let linear = file({ 2 * $0 }, work: { Int($0) })
+    #expect(logarithmic.fits[0].time.complexity == .logarithmic)
+    #expect(linear.fits[0].time.complexity == .linear)
+    let report = BaselineGate(baseline: logarithmic, candidate: linear).evaluate()
+    #expect(report.regressions.filter { $0.gate == .growth }.count == 2)  // work class and time exponent
+    #expect(!BaselineGate(baseline: linear, candidate: linear).evaluate().hasRegression)
+  }
+
+  @Test func time_isAdvisoryAcrossHosts_andGatedOnTheSameHost() throws {
+    let baseline = try TestResults.measure(strategies: [("s", 1, 0)], host: "A")
+    var slower = baseline
+    for index in slower.results.indices where slower.results[index].workload == "spin" {
+      slower.results[index].samples = slower.results[index].samples.map { $0 * 2 + 100 }
+      slower.results[index].statistics = SampleStatistics(samples: slower.results[index].samples)
+    }
+    slower.environment.hostID = "B"
+    #expect(!BaselineGate(baseline: baseline, candidate: slower).evaluate().hasRegression)
+    slower.environment.hostID = "A"
+    let report = BaselineGate(baseline: baseline, candidate: slower).evaluate()
+    #expect(report.regressions.contains { $0.gate == .time })
+    var deterministic = BaselineGate(baseline: baseline, candidate: slower)
+    deterministic.deterministicOnly = true
+    #expect(!deterministic.evaluate().hasRegression)
+  }
+
+  @Test func interleavedAB_aa_isNoChange_andTwentyPercentMore_isSlower() throws {
+    let engine = InterleavedComparison(rounds: 16)
+    let key = BenchmarkKey(name: "s spin d", items: 1)
+    func side(_ scale: Double) -> LocalSide {
+      LocalSide { _, _, _, _ in SpinRoutine(units: 20_000, scale: scale) }
+    }
+    let same = try engine.compare(
+      key, strategy: "s", workload: "spin", dataset: "d", a: side(1), b: side(1))
+    #expect(same.comparison.verdict == .noChange, "\(same.comparison)")
+    let worse = try engine.compare(
+      key, strategy: "s", workload: "spin", dataset: "d", a: side(1), b: side(1.2))
+    #expect(worse.comparison.verdict == .slower, "\(worse.comparison)")
+    #expect(worse.comparison.ratio > 1.1)
+    #expect(same.samplesA.count == 32 && same.samplesB.count == 32)  // A B B A: two each per round
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+@testable import BenchKit
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite struct ReporterTests {
+  /// Two strategies and a floor, at three sizes.
+  func results() throws -> ResultsFile {
+    var file = try TestResults.measure(strategies: [("slow", 4, 0), ("fast", 1, 0)])
+    let floors = [100, 200, 400].map { n in
+      BenchmarkResult(
+        name: "floor write-frames synthetic", strategy: ResultsFile.floorStrategy,
+        workload: "write-frames",
+        dataset: "synthetic", items: n, samples: [Double(n), Double(n) * 1.1],
+        counters: ["framesWritten": n])
+    }
+    file = ResultsFile(
+      environment: file.environment, settings: file.settings, results: floors + file.results,
+      ratioFloors: [
+        RatioFloor(
+          label: "fast vs slow", slower: ("slow", "spin"), faster: ("fast", "spin"), floor: 2)
+      ])
+    return file
+  }
+
+  @Test func console_isAlignedTable_withUnitsPerValue() throws {
+    let text = ConsoleReporter().render(try results())
+    #expect(text.contains("== synthetic =="))
+    #expect(text.contains("Same-run ratios"))
+    #expect(text.contains("Growth over sizes"))
+    let rows = text.split(separator: "\n").filter { $0.hasPrefix("spin ") }
+    #expect(rows.count == 6)
+    #expect(Set(rows.map { $0.count }).count == 1, "rows of one table have one width")
+    #expect(Formatting.duration(812) == "812 ns")
+    #expect(Formatting.duration(3_400) == "3.40 µs")
+    #expect(Formatting.duration(12_100_000) == "12.1 ms")
+    #expect(Formatting.duration(1.52e9) == "1.52 s")
+  }
+
+  @Test func markdown_csv_andGitHubActionBenchmark() throws {
+    let file = try results()
+    let markdown = MarkdownReporter().render(file)
+    #expect(markdown.contains("| ratio | dataset |"))
+    #expect(markdown.contains("<details>"))
+    let csv = CSVReporter().render(file).split(separator: "\n")
+    #expect(csv.count == file.results.count + 1)
+    #expect(csv[0].hasPrefix("name,strategy,workload,dataset,items"))
+    let entries =
+      try JSONSerialization.jsonObject(
+        with: Data(GitHubActionBenchmarkReporter().render(file).utf8)) as! [[String: Any]]
+    #expect(entries.count == file.results.count)
+    #expect(
+      entries.allSatisfy {
+        $0["name"] is String && $0["unit"] as? String == "ns" && $0["value"] is Double
+      })
+  }
+
+  /// The SVG charts of the HTML report, parsed as XML.
+  final class SVGCollector: NSObject, XMLParserDelegate {
+    var svgCount = 0
+    var polylines: [[String: String]] = []
+    var bars: [[String: String]] = []
+    var viewBoxes: [String] = []
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+      qualifiedName: String?,
+      attributes: [String: String] = [:]
+    ) {
+      switch name {
+      case "svg":
+        svgCount += 1
+        viewBoxes.append(attributes["viewBox"] ?? "")
+      case "polyline": polylines.append(attributes)
+      case "rect" where attributes["class"] == "bar": bars.append(attributes)
+      default: break
+      }
+    }
+  }
+
+  @Test func html_isSelfContained_andItsSVGChartsAreWellFormed() throws {
+    let file = try results()
+    let html = HTMLReporter().render(file, baseline: file)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(!html.contains("<script"))
+    #expect(
+      !html.contains("http://")
+        || !html.replacingOccurrences(of: "http://www.w3.org/2000/svg", with: "").contains(
+          "http://")
+    )
+    #expect(!html.contains("https://"))
+    // Each <svg>…</svg> parses as XML on its own.
+    let collector = SVGCollector()
+    var remainder = Substring(html)
+    var charts = 0
+    while let start = remainder.range(of: "<svg"),
+      let end = remainder.range(of: "</svg>", range: start.upperBound..<remainder.endIndex)
+    {
+      let svg = String(remainder[start.lowerBound..<end.upperBound])
+      let parser = XMLParser(data: Data(svg.utf8))
+      parser.delegate = collector
+      #expect(
+        parser.parse(),
+        "chart \(charts) is not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "")")
+      charts += 1
+      remainder = remainder[end.upperBound...]
+    }
+    #expect(collector.svgCount == charts)
+    // Log-log charts: the spin and allocate workloads at 3 sizes: one line per strategy + the floor.
+    let lines = collector.polylines
+    #expect(lines.filter { $0["data-label"] == "slow" }.count == 2)
+    #expect(lines.filter { $0["data-label"] == "fast" }.count == 2)
+    #expect(lines.filter { ($0["class"] ?? "").contains("floor") }.count == 2)
+    for line in lines {
+      let points = (line["points"] ?? "").split(separator: " ").map {
+        $0.split(separator: ",").compactMap { Double($0) }
+      }
+      #expect(points.count == 3, "one point per size")
+      let xs = points.map { $0[0] }
+      #expect(xs == xs.sorted(), "x grows with items")
+      #expect(
+        points.allSatisfy { $0[0] >= 0 && $0[0] <= 620 && $0[1] >= 0 && $0[1] <= 360 },
+        "inside the plot")
+    }
+    // The slow strategy costs more per item: its line sits above (smaller y) the fast one's.
+    let slowY = lines.first { $0["data-label"] == "slow" }!["points"]!.split(separator: " ")[0]
+      .split(separator: ",")[1]
+    let fastY = lines.first { $0["data-label"] == "fast" }!["points"]!.split(separator: " ")[0]
+      .split(separator: ",")[1]
+    #expect(Double(slowY)! < Double(fastY)!)
+    // Bars: per workload, both strategies at the largest size.
+    #expect(collector.bars.count == 4)
+    #expect(html.contains("Against the baseline"))
+    #expect(html.contains("class=\"chart ratios\""))
+  }
+
+  @Test func svgEscapesText() {
+    #expect(SVGChart.escape("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
+  }
+}
