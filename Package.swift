@@ -18,13 +18,16 @@ let package = Package(
     // Counts heap allocations by wrapping glibc's allocator; linked into `bench` only.
     .target(name: "CAllocationCounter"),
     // WHAT is measured: synthetic datasets, workloads and suites.
-    .target(name: "BenchmarkDatasets", dependencies: ["LayoutLab", "BenchKit"], path: "Benchmarks"),
+    .target(
+      name: "BenchmarkDatasets", dependencies: ["LayoutLab", "BenchKit"], path: "Benchmarks"),
     // The subcommands of `bench`, as a library so tests can run them in-process.
     .target(name: "BenchCLI", dependencies: ["LayoutLab", "BenchmarkDatasets", "BenchKit"]),
     .executableTarget(name: "bench", dependencies: ["BenchCLI", "BenchKit", "CAllocationCounter"]),
     .testTarget(name: "LayoutLabTests", dependencies: ["LayoutLab", "BenchmarkDatasets"]),
-    .testTarget(name: "BenchCLITests", dependencies: ["BenchCLI", "LayoutLab", "BenchmarkDatasets"]),
     .testTarget(
-      name: "BenchKitTests", dependencies: ["BenchKit", "BenchmarkDatasets", "BenchCLI", "LayoutLab"]),
+      name: "BenchCLITests", dependencies: ["BenchCLI", "LayoutLab", "BenchmarkDatasets"]),
+    .testTarget(
+      name: "BenchKitTests",
+      dependencies: ["BenchKit", "BenchmarkDatasets", "BenchCLI", "LayoutLab"]),
   ]
 )

@@ -73,7 +73,9 @@ struct ArgumentReader {
 
   /// The value after `flag`, which must be there.
   mutating func value(of flag: String) throws -> String {
-    guard let value = next() else { throw UsageError("\(flag) needs a value (bench \(command) --help)") }
+    guard let value = next() else {
+      throw UsageError("\(flag) needs a value (bench \(command) --help)")
+    }
     return value
   }
 }

@@ -24,12 +24,18 @@ enum DatasetCommand {
         return usage + Dataset.all.map { "  \($0.name): \($0.summary)\n" }.joined()
       case "--items": items = try parseCount(try reader.value(of: "--items"), flag: "--items")
       default:
-        if argument.hasPrefix("-") { throw UsageError("unknown option '\(argument)' (bench dataset --help)") }
-        if name != nil { throw UsageError("bench dataset takes one dataset name, found '\(argument)' too") }
+        if argument.hasPrefix("-") {
+          throw UsageError("unknown option '\(argument)' (bench dataset --help)")
+        }
+        if name != nil {
+          throw UsageError("bench dataset takes one dataset name, found '\(argument)' too")
+        }
         name = argument
       }
     }
-    guard let name else { throw UsageError("bench dataset needs a dataset name (bench dataset --help)") }
+    guard let name else {
+      throw UsageError("bench dataset needs a dataset name (bench dataset --help)")
+    }
     guard let dataset = Dataset.named(name) else {
       throw UsageError(
         "unknown dataset '\(name)' (one of: \(Dataset.all.map(\.name).joined(separator: ", ")))")
@@ -50,7 +56,8 @@ func parseCount(_ text: String, flag: String) throws -> Int {
     value <= LayoutLimits.maximumNumberOfItems / multiplier
   else {
     throw UsageError(
-      "\(flag): '\(text)' is not a count from 0 to \(LayoutLimits.maximumNumberOfItems) (such as 1000, 100k, 1M)")
+      "\(flag): '\(text)' is not a count from 0 to \(LayoutLimits.maximumNumberOfItems) (such as 1000, 100k, 1M)"
+    )
   }
   return value * multiplier
 }

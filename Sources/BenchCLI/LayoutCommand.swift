@@ -60,7 +60,8 @@ enum LayoutCommand {
           throw UsageError("unknown option '\(argument)' (bench layout --help)")
         }
         if let specPath {
-          throw UsageError("bench layout reads one layout file, found '\(specPath)' and '\(argument)'")
+          throw UsageError(
+            "bench layout reads one layout file, found '\(specPath)' and '\(argument)'")
         }
         specPath = argument
       }
@@ -83,19 +84,26 @@ enum LayoutCommand {
       // FLOW-26: queries measure as they go, on the data after the updates.
       var measured = model
       for (index, batch) in batches.enumerated() {
-        measured = try prefixed(index) { () throws(LayoutError) in try measured.applying(batch).model }
+        measured = try prefixed(index) { () throws(LayoutError) in
+          try measured.applying(batch).model
+        }
       }
       for strategy in try flowStrategies(strategyName, kind: content.kind) {
         var view = try SelfSizingCollectionView(model: measured, strategy: strategy)
         let answers = rects.map { view.layoutAttributesForElements(in: $0) }
         results.append(
-          (strategy.strategyName, Result(contentSize: view.layout.collectionViewContentSize, answers: answers)))
+          (
+            strategy.strategyName,
+            Result(contentSize: view.layout.collectionViewContentSize, answers: answers)
+          ))
       }
     } else {
       for var layout in try makeLayouts(content, strategy: strategyName) {
         layout.prepare()
         for (index, batch) in batches.enumerated() {
-          try prefixed(index) { () throws(LayoutError) in try layout.invalidateLayout(with: .batch(batch)) }
+          try prefixed(index) { () throws(LayoutError) in
+            try layout.invalidateLayout(with: .batch(batch))
+          }
           layout.prepare()
         }
         results.append((layout.name, compute(layout, rects: rects)))
@@ -132,7 +140,9 @@ enum LayoutCommand {
 
   /// Runs `body`, naming batch `index` of the updates file in its error
   /// (`updates[1].deleteItems[0]: …`).
-  static func prefixed<T>(_ index: Int, _ body: () throws(LayoutError) -> T) throws(LayoutError) -> T {
+  static func prefixed<T>(_ index: Int, _ body: () throws(LayoutError) -> T) throws(LayoutError)
+    -> T
+  {
     do {
       return try body()
     } catch {
@@ -256,7 +266,8 @@ enum LayoutCommand {
 
   static func describe(_ attributes: LayoutAttributes?) -> String {
     guard let attributes else { return "gives no element" }
-    return "gives \(attributes.kind.rawValue) \(attributes.indexPath) frame \(describe(attributes.frame)) zIndex \(attributes.zIndex)"
+    return
+      "gives \(attributes.kind.rawValue) \(attributes.indexPath) frame \(describe(attributes.frame)) zIndex \(attributes.zIndex)"
   }
 
   static func describe(_ rect: CGRect) -> String {

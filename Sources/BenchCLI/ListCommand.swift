@@ -5,7 +5,9 @@ import LayoutLab
 enum ListCommand {
   static func run(_ arguments: [String]) throws -> String {
     if let flag = arguments.first {
-      if flag == "--help" || flag == "-h" { return "usage: bench list\n\nNames the layout strategies.\n" }
+      if flag == "--help" || flag == "-h" {
+        return "usage: bench list\n\nNames the layout strategies.\n"
+      }
       throw UsageError("bench list takes no arguments, found '\(flag)'")
     }
     var out = "Flow layout strategies (bench layout --strategy NAME):\n"
@@ -35,8 +37,10 @@ enum ListCommand {
 
   static let summaries = [
     NaiveLinearLayout.strategyName: "no cache; every query lays out everything: query O(n)",
-    CachedAttributesLayout.strategyName: "prepare O(n) into flat arrays; rect query O(n); item O(1)",
-    BinarySearchLayout.strategyName: "cache + line index; rect query O(log lines + answer); item O(1)",
+    CachedAttributesLayout.strategyName:
+      "prepare O(n) into flat arrays; rect query O(n); item O(1)",
+    BinarySearchLayout.strategyName:
+      "cache + line index; rect query O(log lines + answer); item O(1)",
     IncrementalLayout.strategyName:
       "relative cache; an update recomputes only what changed; query O(log lines + answer)",
     MosaicQueryStrategy.segmentSearch.strategyName:

@@ -61,7 +61,9 @@ struct LayoutCommandBadInputTests {
   func unknownEnumValues() {
     expectRejected(
       #"{"collectionView": {"size": [320, 480]}, "layout": {"scrollDirection": "diagonal"}, "sections": []}"#,
-      naming: "layout.scrollDirection: unknown value \"diagonal\" (expected one of: vertical, horizontal)")
+      naming:
+        "layout.scrollDirection: unknown value \"diagonal\" (expected one of: vertical, horizontal)"
+    )
     expectRejected(
       #"{"collectionView": {"size": [320, 480], "layoutDirection": "upward"}, "sections": []}"#,
       naming: "collectionView.layoutDirection: unknown value \"upward\"")
@@ -102,7 +104,8 @@ struct LayoutCommandBadInputTests {
   @Test("missing and conflicting fields are named")
   func missingAndConflictingFields() {
     expectRejected(#"{"sections": []}"#, naming: "collectionView: is required")
-    expectRejected(#"{"collectionView": {}, "sections": []}"#, naming: "collectionView.size: is required")
+    expectRejected(
+      #"{"collectionView": {}, "sections": []}"#, naming: "collectionView.size: is required")
     expectRejected(#"{"collectionView": {"size": [320, 480]}}"#, naming: "sections: is required")
     expectRejected(
       #"{"collectionView": {"size": [320, 480]}, "sections": [{}]}"#,
@@ -145,26 +148,44 @@ struct LayoutCommandBadInputTests {
 
   @Test("bad updates files and batches name the batch and the entry")
   func badUpdates() {
-    func rejected(_ updates: String, naming expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    func rejected(
+      _ updates: String, naming expected: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
       let run = CapturingIO.run(
         ["layout", "--strategy", "all", "--updates", "u.json", "spec.json"],
         files: ["spec.json": Self.valid, "u.json": updates])
       #expect(run.status == .badInput, sourceLocation: sourceLocation)
       #expect(run.output.isEmpty, sourceLocation: sourceLocation)
       #expect(run.error.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
-      #expect(run.error.contains(expected), "'\(run.error)' should contain '\(expected)'", sourceLocation: sourceLocation)
+      #expect(
+        run.error.contains(expected), "'\(run.error)' should contain '\(expected)'",
+        sourceLocation: sourceLocation)
     }
-    rejected(#"[{"deleteItems": [[0, 3]]}]"#, naming: "updates[0].deleteItems[0]: [0, 3] does not exist before the batch")
-    rejected(#"[{}, {"deleteSections": [1]}]"#, naming: "updates[1].deleteSections[0]: section 1 does not exist")
-    rejected(#"[{"insertItems": [{"at": [0, 9]}]}]"#, naming: "updates[0].insertItems[0].at: [0, 9] does not exist after the batch")
-    rejected(#"[{"resizeItems": [{"at": [0, 0], "size": [-1, 2]}]}]"#, naming: "updates[0].resizeItems[0].size.width: -1 is negative")
-    rejected(#"[{"deleteItems": [[0]]}]"#, naming: "updates[0].deleteItems[0]: expected [section, item], found 1 number(s)")
-    rejected(#"[{"deleteItems": [[0, 1.5]]}]"#, naming: "updates[0].deleteItems[0].item: 1.5 is not a whole number")
+    rejected(
+      #"[{"deleteItems": [[0, 3]]}]"#,
+      naming: "updates[0].deleteItems[0]: [0, 3] does not exist before the batch")
+    rejected(
+      #"[{}, {"deleteSections": [1]}]"#,
+      naming: "updates[1].deleteSections[0]: section 1 does not exist")
+    rejected(
+      #"[{"insertItems": [{"at": [0, 9]}]}]"#,
+      naming: "updates[0].insertItems[0].at: [0, 9] does not exist after the batch")
+    rejected(
+      #"[{"resizeItems": [{"at": [0, 0], "size": [-1, 2]}]}]"#,
+      naming: "updates[0].resizeItems[0].size.width: -1 is negative")
+    rejected(
+      #"[{"deleteItems": [[0]]}]"#,
+      naming: "updates[0].deleteItems[0]: expected [section, item], found 1 number(s)")
+    rejected(
+      #"[{"deleteItems": [[0, 1.5]]}]"#,
+      naming: "updates[0].deleteItems[0].item: 1.5 is not a whole number")
     rejected(#"[{"shuffle": true}]"#, naming: "updates[0].shuffle: unknown key")
     rejected(#"{"deleteItems": []}"#, naming: "updates: expected an array, found an object")
     rejected("[", naming: "malformed JSON")
-    let missing = CapturingIO.run(["layout", "--updates", "/nonexistent/u.json", "spec.json"], files: ["spec.json": Self.valid])
-    #expect(missing.status == .badInput && missing.error.contains("cannot read '/nonexistent/u.json'"))
+    let missing = CapturingIO.run(
+      ["layout", "--updates", "/nonexistent/u.json", "spec.json"], files: ["spec.json": Self.valid])
+    #expect(
+      missing.status == .badInput && missing.error.contains("cannot read '/nonexistent/u.json'"))
   }
 
   @Test("bad flags: --rect with three numbers, unknown flags and strategies, missing files")
@@ -174,8 +195,11 @@ struct LayoutCommandBadInputTests {
       naming: "--rect '0,0,10': expected four numbers X,Y,W,H, found 3")
     expectRejected(
       Self.valid, arguments: ["--rect", "0,0,10,nan"], naming: "H 'nan' is not a finite number")
-    expectRejected(Self.valid, arguments: ["--rect", "a,b,c,d"], naming: "X 'a' is not a finite number")
-    expectRejected(Self.valid, arguments: ["--strategy", "quantum"], naming: "--strategy: unknown strategy 'quantum'")
+    expectRejected(
+      Self.valid, arguments: ["--rect", "a,b,c,d"], naming: "X 'a' is not a finite number")
+    expectRejected(
+      Self.valid, arguments: ["--strategy", "quantum"],
+      naming: "--strategy: unknown strategy 'quantum'")
     expectRejected(Self.valid, arguments: ["--frobnicate"], naming: "unknown option '--frobnicate'")
 
     let missing = CapturingIO.run(["layout", "/nonexistent/spec.json"])

@@ -15,16 +15,20 @@ struct LayoutCommandTests {
 
   static var goldenNames: [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? [])
-      .filter { $0.hasSuffix(".spec.json") }.map { String($0.dropLast(".spec.json".count)) }.sorted()
+      .filter { $0.hasSuffix(".spec.json") }.map { String($0.dropLast(".spec.json".count)) }
+      .sorted()
   }
 
   @Test("--strategy all prints exactly NAME.expected.json for every golden file")
   func goldenFilesThroughTheCommand() throws {
     #expect(Self.goldenNames.count >= 18, "golden files missing at \(Self.golden.path)")
     for name in Self.goldenNames {
-      let run = CapturingIO.run(["layout", "--strategy", "all", Self.golden.appendingPathComponent("\(name).spec.json").path])
+      let run = CapturingIO.run([
+        "layout", "--strategy", "all", Self.golden.appendingPathComponent("\(name).spec.json").path,
+      ])
       #expect(run.status == .success, "\(name): \(run.error)")
-      let expected = try String(contentsOf: Self.golden.appendingPathComponent("\(name).expected.json"), encoding: .utf8)
+      let expected = try String(
+        contentsOf: Self.golden.appendingPathComponent("\(name).expected.json"), encoding: .utf8)
       #expect(try jsonClose(JSONParser.parse(run.output), JSONParser.parse(expected)), "\(name)")
     }
   }
@@ -37,7 +41,8 @@ struct LayoutCommandTests {
     ])
     #expect(run.status == .success, "\(run.error)")
     let expected = try String(
-      contentsOf: Self.golden.appendingPathComponent("17-per-section-overrides.rects.expected.json"),
+      contentsOf: Self.golden.appendingPathComponent(
+        "17-per-section-overrides.rects.expected.json"),
       encoding: .utf8)
     #expect(try jsonClose(JSONParser.parse(run.output), JSONParser.parse(expected)))
   }
@@ -73,10 +78,12 @@ struct LayoutCommandTests {
           "bounds": { "size": [844, 390], "contentOffset": [0, 300] } }
       ]
       """
-    let run = CapturingIO.run(["layout", "--strategy", "all", "--updates", "u.json", spec], files: ["u.json": updates])
+    let run = CapturingIO.run(
+      ["layout", "--strategy", "all", "--updates", "u.json", spec], files: ["u.json": updates])
     #expect(run.status == .success, "\(run.error)")
     // The same data laid out from scratch.
-    var model = try #require(LayoutFile.decode(try String(contentsOfFile: spec, encoding: .utf8)).flowModel)
+    var model = try #require(
+      LayoutFile.decode(try String(contentsOfFile: spec, encoding: .utf8)).flowModel)
     for batch in try UpdatesFile.decode(updates).batches { model = try model.applying(batch).model }
     // Batch 0: [10, 5, 4] → [11, 3, 4]; batch 1 deletes section 0, inserts 3 items at 1.
     #expect(model.sections.map(\.numberOfItems) == [3, 3, 4])
@@ -98,9 +105,12 @@ struct LayoutCommandTests {
     #expect(full.output.contains(#""frame": [0.0, 160.0, 200.0, 30.0]"#))
     // A query of the top 100 points: at the estimated 100×100 the first row holds items 0–2;
     // measured, they re-flow, and the query is answered with measured frames.
-    let queried = CapturingIO.run(["layout", "--strategy", "all", "--rect", "0,0,320,100", "-"], standardInput: spec)
+    let queried = CapturingIO.run(
+      ["layout", "--strategy", "all", "--rect", "0,0,320,100", "-"], standardInput: spec)
     #expect(queried.status == .success, "\(queried.error)")
-    #expect(queried.output.contains(#"{"kind": "cell", "section": 0, "item": 0, "frame": [0.0, 15.0, 100.0, 50.0]"#))
+    #expect(
+      queried.output.contains(
+        #"{"kind": "cell", "section": 0, "item": 0, "frame": [0.0, 15.0, 100.0, 50.0]"#))
     #expect(queried.output.contains(#""item": 1, "frame": [220.0, 0.0, 100.0, 80.0]"#))
   }
 
@@ -114,7 +124,9 @@ struct LayoutCommandTests {
     #expect(run.output.contains("naive-linear") && run.output.contains("(reference)"))
   }
 
-  @Test("bench dataset writes a layout file that reads back to the same model", arguments: Dataset.all.map(\.name))
+  @Test(
+    "bench dataset writes a layout file that reads back to the same model",
+    arguments: Dataset.all.map(\.name))
   func datasetRoundTrip(name: String) throws {
     let run = CapturingIO.run(["dataset", name, "--items", "2500"])
     #expect(run.status == .success, "\(run.error)")
@@ -147,8 +159,10 @@ struct LayoutCommandTests {
       frame: CGRect(x: 0, y: 10, width: 5, height: 5), zIndex: 0)
     var moved = cell
     moved.frame.origin.x = 1
-    let reference = LayoutCommand.Result(contentSize: CGSize(width: 10, height: 10), answers: [[cell]])
-    let candidate = LayoutCommand.Result(contentSize: CGSize(width: 10, height: 10), answers: [[moved]])
+    let reference = LayoutCommand.Result(
+      contentSize: CGSize(width: 10, height: 10), answers: [[cell]])
+    let candidate = LayoutCommand.Result(
+      contentSize: CGSize(width: 10, height: 10), answers: [[moved]])
     let difference = LayoutCommand.firstDifference(reference, candidate, rects: [])
     #expect(difference?.reference == "gives cell [1, 3] frame [0.0, 10.0, 5.0, 5.0] zIndex 0")
     #expect(difference?.candidate == "gives cell [1, 3] frame [1.0, 10.0, 5.0, 5.0] zIndex 0")
@@ -158,7 +172,9 @@ struct LayoutCommandTests {
 
   @Test("help is available for every command")
   func help() {
-    for arguments in [["help"], ["--help"], ["layout", "--help"], ["list", "--help"], ["dataset", "--help"]] {
+    for arguments in [
+      ["help"], ["--help"], ["layout", "--help"], ["list", "--help"], ["dataset", "--help"],
+    ] {
       let run = CapturingIO.run(arguments)
       #expect(run.status == .success)
       #expect(run.output.contains("usage: bench"))

@@ -67,7 +67,8 @@ import Testing
     #expect(logarithmic.fits[0].time.complexity == .logarithmic)
     #expect(linear.fits[0].time.complexity == .linear)
     let report = BaselineGate(baseline: logarithmic, candidate: linear).evaluate()
-    #expect(report.regressions.filter { $0.gate == .growth }.count == 2)  // work class and time exponent
+    // Two growth regressions: the work class and the time exponent.
+    #expect(report.regressions.filter { $0.gate == .growth }.count == 2)
     #expect(!BaselineGate(baseline: linear, candidate: linear).evaluate().hasRegression)
   }
 

@@ -39,14 +39,18 @@ struct BatchUpdateTests {
           around: dump.map(\.frame), contentSize: fresh.collectionViewContentSize, count: 6)
         for layout in layouts {
           let context = "seed \(seed), batch \(step), \(layout.name)"
-          var same = layout.collectionViewContentSize == fresh.collectionViewContentSize
+          var same =
+            layout.collectionViewContentSize == fresh.collectionViewContentSize
             && layout.layoutAttributesForAllElements() == dump
           for rect in rects where same {
-            same = layout.layoutAttributesForElements(in: rect) == fresh.layoutAttributesForElements(in: rect)
+            same =
+              layout.layoutAttributesForElements(in: rect)
+              == fresh.layoutAttributesForElements(in: rect)
           }
           if !same {
             expectSameElements(layout.layoutAttributesForAllElements(), dump, context)
-            Issue.record(Comment(rawValue: "\(context): differs from a fresh reference; batch \(batch)"))
+            Issue.record(
+              Comment(rawValue: "\(context): differs from a fresh reference; batch \(batch)"))
             failures += 1
             break
           }
@@ -59,7 +63,8 @@ struct BatchUpdateTests {
     // Every kind of change happened, many times.
     for kind in [
       "deleteSections", "insertSections", "deleteItems", "insertItems", "moveItems", "reloadItems",
-      "resizeItems", "bounds", "emptiesSection", "firstItem", "lastItem", "firstSection", "lastSection",
+      "resizeItems", "bounds", "emptiesSection", "firstItem", "lastItem", "firstSection",
+      "lastSection",
     ] {
       #expect(kinds[kind, default: 0] > 30, "\(kind) happened \(kinds[kind, default: 0]) times")
     }
@@ -76,13 +81,19 @@ struct BatchUpdateTests {
     add("resizeItems", !batch.resizeItems.isEmpty)
     add("bounds", batch.boundsSize != nil || batch.contentOffset != nil)
     let removed = batch.deleteItems + batch.moveItems.map(\.from)
-    add("emptiesSection", model.sections.indices.contains { section in
-      let count = model.sections[section].numberOfItems
-      return count > 0 && removed.filter { $0.section == section }.count == count
-    })
-    add("firstItem", removed.contains { $0.item == 0 } || batch.insertItems.contains { $0.at.item == 0 })
+    add(
+      "emptiesSection",
+      model.sections.indices.contains { section in
+        let count = model.sections[section].numberOfItems
+        return count > 0 && removed.filter { $0.section == section }.count == count
+      })
+    add(
+      "firstItem",
+      removed.contains { $0.item == 0 } || batch.insertItems.contains { $0.at.item == 0 })
     add("lastItem", removed.contains { $0.item == model.sections[$0.section].numberOfItems - 1 })
-    add("firstSection", batch.deleteSections.contains(0) || batch.insertSections.contains { $0.at == 0 })
+    add(
+      "firstSection",
+      batch.deleteSections.contains(0) || batch.insertSections.contains { $0.at == 0 })
     add("lastSection", batch.deleteSections.contains(model.sections.count - 1))
   }
 }

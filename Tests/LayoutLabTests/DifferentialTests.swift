@@ -31,7 +31,9 @@ struct DifferentialTests {
     // The generator must actually reach the cases the issue names.
     #expect(coverage.vertical > 100 && coverage.horizontal > 100)
     #expect(coverage.rightToLeft > 100 && coverage.pinned > 100 && coverage.estimated > 50)
-    #expect(coverage.emptySections > 100 && coverage.uniformSections > 100 && coverage.mixedSections > 100)
+    #expect(
+      coverage.emptySections > 100 && coverage.uniformSections > 100 && coverage.mixedSections > 100
+    )
     #expect(coverage.zeroSizeItems > 50 && coverage.oversizeItems > 100)
     #expect(Set(coverage.scales) == [0, 1, 2, 2.5, 3])
   }
@@ -43,7 +45,9 @@ struct DifferentialTests {
   ) throws -> Bool {
     var reference = try NaiveLinearLayout(model: model)
     reference.prepare()
-    var candidates = try FlowStrategies.all.dropFirst().map { try FlowStrategies.make($0, model: model) }
+    var candidates = try FlowStrategies.all.dropFirst().map {
+      try FlowStrategies.make($0, model: model)
+    }
     for index in candidates.indices { candidates[index].prepare() }
 
     for step in 0..<3 {
@@ -53,7 +57,8 @@ struct DifferentialTests {
       for candidate in candidates {
         let context = "seed \(seed), step \(step), \(candidate.name)"
         guard candidate.collectionViewContentSize == contentSize else {
-          Issue.record("\(context): content size \(candidate.collectionViewContentSize) != \(contentSize)")
+          Issue.record(
+            "\(context): content size \(candidate.collectionViewContentSize) != \(contentSize)")
           return false
         }
         guard candidate.layoutAttributesForAllElements() == dump else {
@@ -94,15 +99,22 @@ struct DifferentialTests {
     context: String
   ) -> Bool {
     for (section, flowSection) in model.sections.enumerated() {
-      for item in [-1, 0, flowSection.numberOfItems / 2, flowSection.numberOfItems - 1, flowSection.numberOfItems] {
+      for item in [
+        -1, 0, flowSection.numberOfItems / 2, flowSection.numberOfItems - 1,
+        flowSection.numberOfItems,
+      ] {
         let path = LayoutIndexPath(item: item, section: section)
-        if candidate.layoutAttributesForItem(at: path) != reference.layoutAttributesForItem(at: path) {
+        if candidate.layoutAttributesForItem(at: path)
+          != reference.layoutAttributesForItem(at: path)
+        {
           Issue.record("\(context): item \(path) differs")
           return false
         }
       }
       for kind in ElementKind.allCases {
-        for path in [LayoutIndexPath(item: 0, section: section), LayoutIndexPath(item: 1, section: section)] {
+        for path in [
+          LayoutIndexPath(item: 0, section: section), LayoutIndexPath(item: 1, section: section),
+        ] {
           if candidate.layoutAttributesForSupplementaryView(ofKind: kind, at: path)
             != reference.layoutAttributesForSupplementaryView(ofKind: kind, at: path)
           {
@@ -127,19 +139,28 @@ struct DifferentialTests {
     mutating func record(_ model: FlowLayoutModel) {
       if model.layout.scrollDirection == .vertical { vertical += 1 } else { horizontal += 1 }
       if model.collectionView.layoutDirection == .rightToLeft { rightToLeft += 1 }
-      if model.layout.sectionHeadersPinToVisibleBounds || model.layout.sectionFootersPinToVisibleBounds {
+      if model.layout.sectionHeadersPinToVisibleBounds
+        || model.layout.sectionFootersPinToVisibleBounds
+      {
         pinned += 1
       }
       if model.layout.estimatedItemSize.isEnabled { estimated += 1 }
-      if !scales.contains(model.collectionView.displayScale) { scales.append(model.collectionView.displayScale) }
+      if !scales.contains(model.collectionView.displayScale) {
+        scales.append(model.collectionView.displayScale)
+      }
       for section in model.sections {
         let sizes: [CGSize]
         switch section.itemSizing {
-        case .fixed(let count, let size): sizes = Array(repeating: size ?? model.layout.itemSize, count: count)
+        case .fixed(let count, let size):
+          sizes = Array(repeating: size ?? model.layout.itemSize, count: count)
         case .perItem(let list): sizes = Array(list)
         }
         if sizes.isEmpty { emptySections += 1 }
-        if Set(sizes.map { [$0.width, $0.height] }).count <= 1 { uniformSections += 1 } else { mixedSections += 1 }
+        if Set(sizes.map { [$0.width, $0.height] }).count <= 1 {
+          uniformSections += 1
+        } else {
+          mixedSections += 1
+        }
         zeroSizeItems += sizes.filter { $0 == .zero }.count
         oversizeItems += sizes.filter { $0.width >= 300 }.count
       }

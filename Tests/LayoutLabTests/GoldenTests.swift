@@ -12,8 +12,10 @@ struct GoldenTests {
 
   static var caseNames: [String] {
     let files = (try? FileManager.default.contentsOfDirectory(atPath: goldenDirectory.path)) ?? []
-    return files.filter { $0.hasSuffix(".spec.json") }.map { String($0.dropLast(".spec.json".count)) }
-      .sorted()
+    return files.filter { $0.hasSuffix(".spec.json") }.map {
+      String($0.dropLast(".spec.json".count))
+    }
+    .sorted()
   }
 
   @Test("the golden directory is there and holds cases")
@@ -22,7 +24,9 @@ struct GoldenTests {
     #expect(Self.caseNames.count >= 18, "no golden cases found in \(Self.goldenDirectory.path)")
   }
 
-  @Test("every golden layout, every strategy", arguments: caseNames, FlowStrategies.all.map { $0.strategyName })
+  @Test(
+    "every golden layout, every strategy", arguments: caseNames,
+    FlowStrategies.all.map { $0.strategyName })
   func goldenLayout(name: String, strategy: String) throws {
     let spec = try Self.read("\(name).spec.json")
     let expected = try ExpectedLayout(try Self.read("\(name).expected.json"))
@@ -33,7 +37,9 @@ struct GoldenTests {
     expectSameElements(layout.layoutAttributesForAllElements(), expected.elements[0], "\(name)")
   }
 
-  @Test("golden 17's rect queries, every strategy", arguments: FlowStrategies.all.map { $0.strategyName })
+  @Test(
+    "golden 17's rect queries, every strategy",
+    arguments: FlowStrategies.all.map { $0.strategyName })
   func goldenRectQueries(strategy: String) throws {
     let spec = try Self.read("17-per-section-overrides.spec.json")
     let expected = try ExpectedLayout(try Self.read("17-per-section-overrides.rects.expected.json"))
@@ -101,7 +107,8 @@ struct ExpectedLayout {
         guard let value = fields.first(where: { $0.key == key })?.value else { throw Malformed() }
         return value
       }
-      guard case .string(let kindName) = try field("kind"), let kind = ElementKind(rawValue: kindName)
+      guard case .string(let kindName) = try field("kind"),
+        let kind = ElementKind(rawValue: kindName)
       else { throw Malformed() }
       let section = Int(try numbers(.array([try field("section")]))[0])
       let item = Int(try numbers(.array([try field("item")]))[0])
@@ -143,7 +150,9 @@ func expectSameElements(
       abs(got.frame.minX - want.frame.minX) <= 1e-9 && abs(got.frame.minY - want.frame.minY) <= 1e-9
       && abs(got.frame.width - want.frame.width) <= 1e-9
       && abs(got.frame.height - want.frame.height) <= 1e-9
-    if got.kind != want.kind || got.indexPath != want.indexPath || got.zIndex != want.zIndex || !close {
+    if got.kind != want.kind || got.indexPath != want.indexPath || got.zIndex != want.zIndex
+      || !close
+    {
       let message: String =
         "\(context): element \(index): got \(got.kind) \(got.indexPath) \(got.frame) z\(got.zIndex), "
         + "expected \(want.kind) \(want.indexPath) \(want.frame) z\(want.zIndex)"

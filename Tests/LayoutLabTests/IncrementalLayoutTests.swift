@@ -19,10 +19,13 @@ struct IncrementalLayoutTests {
     var reference = try CachedAttributesLayout(model: layout.model)
     reference.prepare()
     #expect(layout.collectionViewContentSize == reference.collectionViewContentSize, "\(context)")
-    #expect(layout.layoutAttributesForAllElements() == reference.layoutAttributesForAllElements(), "\(context)")
+    #expect(
+      layout.layoutAttributesForAllElements() == reference.layoutAttributesForAllElements(),
+      "\(context)")
   }
 
-  @Test("resizing one item of a 100,000-item section without changing line breaks re-breaks O(1) lines")
+  @Test(
+    "resizing one item of a 100,000-item section without changing line breaks re-breaks O(1) lines")
   func resizeInGiantSection() throws {
     let model = Dataset.giantSection.model(items: 100_000)
     var layout = try prepared(model)
@@ -30,7 +33,9 @@ struct IncrementalLayoutTests {
     let old = layout.layoutAttributesForItem(at: middle)!.frame.size
     // Taller, same width: the line breaks stay, the line may get thicker.
     try layout.performBatchUpdates(
-      BatchUpdate(resizeItems: [BatchUpdate.ItemResize(at: middle, size: CGSize(width: old.width, height: old.height + 37))]))
+      BatchUpdate(resizeItems: [
+        BatchUpdate.ItemResize(at: middle, size: CGSize(width: old.width, height: old.height + 37))
+      ]))
     layout.prepare()
     let counters = layout.workCounters
     #expect(counters.linesBroken <= 4, "\(counters)")
@@ -38,7 +43,8 @@ struct IncrementalLayoutTests {
     // minimum width on a 390-point line).
     #expect(counters.framesComputed <= 4 * 7, "\(counters)")
     #expect(counters.sectionsLaidOut == 1)
-    #expect(counters.linesShifted > 10_000, "the lines after the change move without being re-broken")
+    #expect(
+      counters.linesShifted > 10_000, "the lines after the change move without being re-broken")
     try expectEqualsFreshReference(layout, "after the resize")
   }
 
@@ -48,7 +54,8 @@ struct IncrementalLayoutTests {
     var layout = try prepared(model)
     try layout.performBatchUpdates(
       BatchUpdate(resizeItems: [
-        BatchUpdate.ItemResize(at: LayoutIndexPath(item: 40, section: 500), size: CGSize(width: 80, height: 95))
+        BatchUpdate.ItemResize(
+          at: LayoutIndexPath(item: 40, section: 500), size: CGSize(width: 80, height: 95))
       ]))
     layout.prepare()
     let counters = layout.workCounters
@@ -84,7 +91,8 @@ struct IncrementalLayoutTests {
 
   @Test("insertions, deletions and resizes in a large mixed section re-break few lines, seeded")
   func manySmallChanges() throws {
-    let seed: UInt64 = ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x1C4E
+    let seed: UInt64 =
+      ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x1C4E
     print("incremental small changes: seed \(seed)")
     var random = SplitMix64(seed: seed)
     var layout = try prepared(Dataset.giantSection.model(items: 20_000))
@@ -96,7 +104,8 @@ struct IncrementalLayoutTests {
       let count = layout.model.sections[0].numberOfItems
       let item = random.nextInt(in: 1...(count - 1))
       let path = LayoutIndexPath(item: item, section: 0)
-      let size = CGSize(width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
+      let size = CGSize(
+        width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
       let batch: BatchUpdate
       switch step % 3 {
       case 0: batch = BatchUpdate(insertItems: [BatchUpdate.ItemInsertion(at: path, size: size)])
@@ -109,10 +118,13 @@ struct IncrementalLayoutTests {
       // Greedy breaks realign after the change — usually within a few lines, sometimes after a
       // cascade of line breaks moving by one item — never anywhere near all of them.
       rebroken.append(layout.workCounters.linesBroken)
-      #expect(layout.workCounters.linesBroken * 20 < lineCount, "seed \(seed), step \(step): \(layout.workCounters)")
+      #expect(
+        layout.workCounters.linesBroken * 20 < lineCount,
+        "seed \(seed), step \(step): \(layout.workCounters)")
       if step % 10 == 9 { try expectEqualsFreshReference(layout, "seed \(seed), step \(step)") }
     }
     try expectEqualsFreshReference(layout, "seed \(seed), at the end")
-    #expect(rebroken.sorted()[rebroken.count / 2] <= 6, "median lines re-broken: \(rebroken.sorted())")
+    #expect(
+      rebroken.sorted()[rebroken.count / 2] <= 6, "median lines re-broken: \(rebroken.sorted())")
   }
 }

@@ -13,10 +13,14 @@ struct InvalidationContextTests {
     var fresh = try NaiveLinearLayout(model: layout.model)
     fresh.prepare()
     #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize, "\(context)")
-    #expect(layout.layoutAttributesForAllElements() == fresh.layoutAttributesForAllElements(), "\(context)")
+    #expect(
+      layout.layoutAttributesForAllElements() == fresh.layoutAttributesForAllElements(),
+      "\(context)")
   }
 
-  @Test("every kind of context, every strategy: equal to a fresh layout of the new data", arguments: strategies)
+  @Test(
+    "every kind of context, every strategy: equal to a fresh layout of the new data",
+    arguments: strategies)
   func everyContext(strategy: String) throws {
     var model = Dataset.mixedFeed.model(items: 3_000)
     model.layout.sectionHeadersPinToVisibleBounds = true
@@ -43,7 +47,8 @@ struct InvalidationContextTests {
 
     // A content offset adjustment (FLOW-27) moves pinned headers only.
     let before = layout.layoutAttributesForItem(at: LayoutIndexPath(item: 5, section: 1))
-    try layout.invalidateLayout(with: LayoutInvalidationContext(contentOffsetAdjustment: CGPoint(x: 0, y: 250)))
+    try layout.invalidateLayout(
+      with: LayoutInvalidationContext(contentOffsetAdjustment: CGPoint(x: 0, y: 250)))
     layout.prepare()
     #expect(layout.collectionView.contentOffset.y == model.collectionView.contentOffset.y + 250)
     #expect(layout.layoutAttributesForItem(at: LayoutIndexPath(item: 5, section: 1)) == before)
@@ -52,7 +57,10 @@ struct InvalidationContextTests {
     // Everything at once, then invalidate everything.
     try layout.invalidateLayout(
       with: LayoutInvalidationContext(
-        batchUpdate: BatchUpdate(deleteSections: [0]), invalidatedItems: [.init(at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: 10, height: 10))],
+        batchUpdate: BatchUpdate(deleteSections: [0]),
+        invalidatedItems: [
+          .init(at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: 10, height: 10))
+        ],
         newBounds: CGRect(x: 0, y: 100, width: 500, height: 700)))
     layout.prepare()
     try expectEqualsFresh(layout, "combined")
@@ -61,7 +69,9 @@ struct InvalidationContextTests {
     try expectEqualsFresh(layout, "everything")
   }
 
-  @Test("3,000 random batches of arbitrary index paths: accepted or rejected, never a crash, state kept", arguments: strategies)
+  @Test(
+    "3,000 random batches of arbitrary index paths: accepted or rejected, never a crash, state kept",
+    arguments: strategies)
   func arbitraryBatchesNeverCrash(strategy: String) throws {
     let seed: UInt64 = 0xF022
     print("arbitrary batches: seed \(seed)")
@@ -76,22 +86,37 @@ struct InvalidationContextTests {
     func path() -> LayoutIndexPath {
       let sections = layout.model.sections
       if random.nextInt(in: 0...9) == 0 || sections.isEmpty {
-        return LayoutIndexPath(item: random.nextInt(in: -2...105), section: random.nextInt(in: -1...4))
+        return LayoutIndexPath(
+          item: random.nextInt(in: -2...105), section: random.nextInt(in: -1...4))
       }
       let section = random.nextInt(in: 0...(sections.count - 1))
-      return LayoutIndexPath(item: random.nextInt(in: 0...sections[section].numberOfItems), section: section)
+      return LayoutIndexPath(
+        item: random.nextInt(in: 0...sections[section].numberOfItems), section: section)
     }
-    func size() -> CGSize { CGSize(width: Double(random.nextInt(in: -5...120)), height: Double(random.nextInt(in: 0...120))) }
+    func size() -> CGSize {
+      CGSize(
+        width: Double(random.nextInt(in: -5...120)), height: Double(random.nextInt(in: 0...120)))
+    }
     for step in 0..<3_000 {
       var batch = BatchUpdate()
       for _ in 0..<random.nextInt(in: 0...2) { batch.deleteItems.append(path()) }
-      for _ in 0..<random.nextInt(in: 0...2) { batch.insertItems.append(.init(at: path(), size: random.nextInt(in: 0...1) == 0 ? nil : size())) }
-      for _ in 0..<random.nextInt(in: 0...1) { batch.moveItems.append(.init(from: path(), to: path())) }
-      for _ in 0..<random.nextInt(in: 0...1) { batch.resizeItems.append(.init(at: path(), size: size())) }
+      for _ in 0..<random.nextInt(in: 0...2) {
+        batch.insertItems.append(
+          .init(at: path(), size: random.nextInt(in: 0...1) == 0 ? nil : size()))
+      }
+      for _ in 0..<random.nextInt(in: 0...1) {
+        batch.moveItems.append(.init(from: path(), to: path()))
+      }
+      for _ in 0..<random.nextInt(in: 0...1) {
+        batch.resizeItems.append(.init(at: path(), size: size()))
+      }
       for _ in 0..<random.nextInt(in: 0...1) { batch.reloadItems.append(path()) }
       if random.nextInt(in: 0...9) == 0 { batch.deleteSections.append(random.nextInt(in: -1...4)) }
       if random.nextInt(in: 0...9) == 0 {
-        batch.insertSections.append(.init(at: random.nextInt(in: -1...4), section: FlowSection(items: random.nextInt(in: 0...80))))
+        batch.insertSections.append(
+          .init(
+            at: random.nextInt(in: -1...4), section: FlowSection(items: random.nextInt(in: 0...80)))
+        )
       }
       let modelBefore = layout.model
       let dumpBefore = layout.layoutAttributesForAllElements()
@@ -101,7 +126,8 @@ struct InvalidationContextTests {
         if step % 100 == 0 { try expectEqualsFresh(layout, "seed \(seed), step \(step)") }
       } catch {
         rejected += 1
-        #expect(!((error as? LayoutError)?.field.isEmpty ?? true), "seed \(seed), step \(step): \(error)")
+        #expect(
+          !((error as? LayoutError)?.field.isEmpty ?? true), "seed \(seed), step \(step): \(error)")
         #expect(layout.model == modelBefore, "seed \(seed), step \(step)")
         layout.prepare()
         #expect(layout.layoutAttributesForAllElements() == dumpBefore, "seed \(seed), step \(step)")

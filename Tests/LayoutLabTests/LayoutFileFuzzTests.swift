@@ -37,8 +37,13 @@ struct LayoutFileFuzzTests {
           let digits = text.indices.filter { text[$0].properties.numericType != nil }
           if let start = digits.isEmpty ? nil : digits[random.nextInt(in: 0...(digits.count - 1))] {
             var end = start
-            while end < text.count, text[end].properties.numericType != nil || text[end] == "." { end += 1 }
-            text.replaceSubrange(start..<end, with: Self.weirdValues[random.nextInt(in: 0...(Self.weirdValues.count - 1))].unicodeScalars)
+            while end < text.count, text[end].properties.numericType != nil || text[end] == "." {
+              end += 1
+            }
+            text.replaceSubrange(
+              start..<end,
+              with: Self.weirdValues[random.nextInt(in: 0...(Self.weirdValues.count - 1))]
+                .unicodeScalars)
           }
         default:
           text[at] = Unicode.Scalar(UInt8(random.nextInt(in: 32...126)))
@@ -54,12 +59,16 @@ struct LayoutFileFuzzTests {
           var layout = try FlowStrategies.make(strategy, model: model)
           layout.prepare()
           let dump = layout.layoutAttributesForAllElements()
-          #expect(layout.collectionViewContentSize.width.isFinite && layout.collectionViewContentSize.height.isFinite)
+          #expect(
+            layout.collectionViewContentSize.width.isFinite
+              && layout.collectionViewContentSize.height.isFinite)
           dumps.append(dump)
         }
         #expect(dumps.allSatisfy { $0 == dumps[0] }, "seed \(seed), step \(step)")
         #expect(
-          dumps[0].allSatisfy { [$0.frame.minX, $0.frame.minY, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite) },
+          dumps[0].allSatisfy {
+            [$0.frame.minX, $0.frame.minY, $0.frame.width, $0.frame.height].allSatisfy(\.isFinite)
+          },
           "seed \(seed), step \(step): \(mutated)")
         // And it prints.
         _ = LayoutOutput.dump(contentSize: .zero, elements: dumps[0])

@@ -13,7 +13,8 @@ extension RandomLayouts {
     // Before the batch: deletions, move sources, reloads.
     var deletedSections = Set<Int>()
     if sectionCount > 0 && chance(0.2) {
-      deletedSections.insert(chance(0.5) ? pick([0, sectionCount - 1]) : random.nextInt(in: 0...(sectionCount - 1)))
+      deletedSections.insert(
+        chance(0.5) ? pick([0, sectionCount - 1]) : random.nextInt(in: 0...(sectionCount - 1)))
     }
     batch.deleteSections = deletedSections.sorted(by: { _, _ in chance(0.5) })
     var removedPerSection = [Int](repeating: 0, count: sectionCount)
@@ -45,11 +46,13 @@ extension RandomLayouts {
     let newCount = sectionCount - deletedSections.count + inserted
     var insertedAt = Set<Int>()
     while insertedAt.count < inserted {
-      insertedAt.insert(chance(0.4) ? pick([0, newCount - 1]) : random.nextInt(in: 0...(newCount - 1)))
+      insertedAt.insert(
+        chance(0.4) ? pick([0, newCount - 1]) : random.nextInt(in: 0...(newCount - 1)))
     }
     for at in insertedAt.sorted() {
       batch.insertSections.append(
-        BatchUpdate.SectionInsertion(at: at, section: FlowSection(items: random.nextInt(in: 0...6))))
+        BatchUpdate.SectionInsertion(at: at, section: FlowSection(items: random.nextInt(in: 0...6)))
+      )
     }
     var survivors = (0..<sectionCount).filter { !deletedSections.contains($0) }.makeIterator()
     var oldOf = [Int?](repeating: nil, count: newCount)
@@ -77,7 +80,8 @@ extension RandomLayouts {
     var freeSlots = [Int: [Int]]()
     for section in targets {
       let old = oldOf[section]!
-      let final = model.sections[old].numberOfItems - removedPerSection[old] + arrivals[section, default: 0]
+      let final =
+        model.sections[old].numberOfItems - removedPerSection[old] + arrivals[section, default: 0]
       var slots = Array(0..<final)
       // Shuffle deterministically, preferring the ends now and then.
       for index in slots.indices.reversed() where index > 0 {

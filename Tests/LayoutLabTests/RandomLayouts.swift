@@ -12,7 +12,9 @@ struct RandomLayouts {
 
   mutating func chance(_ probability: Double) -> Bool { random.nextUnit() < probability }
 
-  mutating func pick<T>(_ options: [T]) -> T { options[random.nextInt(in: 0...(options.count - 1))] }
+  mutating func pick<T>(_ options: [T]) -> T {
+    options[random.nextInt(in: 0...(options.count - 1))]
+  }
 
   /// A length in `0...max`: often whole, sometimes fractional, sometimes exactly zero.
   mutating func length(_ max: Double) -> Double {

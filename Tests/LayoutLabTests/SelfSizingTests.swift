@@ -15,13 +15,16 @@ struct SelfSizingTests {
     layout.headerReferenceSize = CGSize(width: 0, height: 30)
     layout.sectionInset = EdgeInsets(top: 4, left: 8, bottom: 4, right: 8)
     let sections = (0..<20).map { _ in
-      FlowSection(itemSizes: (0..<(items / 20)).map { _ in
-        CGSize(width: Double(random.nextInt(in: 40...90)), height: Double(random.nextInt(in: 30...90)))
-      })
+      FlowSection(
+        itemSizes: (0..<(items / 20)).map { _ in
+          CGSize(
+            width: Double(random.nextInt(in: 40...90)), height: Double(random.nextInt(in: 30...90)))
+        })
     }
     return FlowLayoutModel(
       collectionView: CollectionViewEnvironment(
-        size: CGSize(width: 390, height: 844), adjustedContentInset: EdgeInsets(top: 47, bottom: 34)),
+        size: CGSize(width: 390, height: 844), adjustedContentInset: EdgeInsets(top: 47, bottom: 34)
+      ),
       layout: layout, sections: sections)
   }
 
@@ -33,12 +36,15 @@ struct SelfSizingTests {
     // with `automaticSize` every measurement re-estimates every unmeasured item: those sweep
     // 2,000 or 3,000 items to keep `swift test` quick; the others sweep 10,000.
     let items = strategy == NaiveLinearLayout.strategyName ? 2_000 : automatic ? 3_000 : 10_000
-    let model = Self.model(automatic ? .automatic : .size(CGSize(width: 100, height: 100)), items: items)
+    let model = Self.model(
+      automatic ? .automatic : .size(CGSize(width: 100, height: 100)), items: items)
     var view = try SelfSizingCollectionView(model: model, strategy: FlowStrategies.named(strategy)!)
     #expect(view.measuredCount == 0)
     // Before any measurement every item has the estimate (FLOW-26).
     let first = view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0))!
-    #expect(first.frame.size == (automatic ? CGSize(width: 50, height: 50) : CGSize(width: 100, height: 100)))
+    #expect(
+      first.frame.size
+        == (automatic ? CGSize(width: 50, height: 50) : CGSize(width: 100, height: 100)))
 
     var offset = view.layout.collectionView.contentOffset
     var viewports = 0
@@ -82,12 +88,14 @@ struct SelfSizingTests {
 
     // Items at the top of section 0 — thousands of points above the viewport — grow by 200
     // points each.
-    let lastResized = try #require(view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 4, section: 0)))
+    let lastResized = try #require(
+      view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 4, section: 0)))
     #expect(firstVisible.frame.minY > lastResized.frame.maxY + 5_000)
     let resizes = (0..<5).map { item in
       let path = LayoutIndexPath(item: item, section: 0)
       let size = view.measuredSizes[0][item]
-      return BatchUpdate.ItemResize(at: path, size: CGSize(width: size.width, height: size.height + 200))
+      return BatchUpdate.ItemResize(
+        at: path, size: CGSize(width: size.width, height: size.height + 200))
     }
     try view.measuredCellsDidResize(resizes)
 
@@ -100,19 +108,29 @@ struct SelfSizingTests {
   @Test("measuring an unmeasured item or a bad size is rejected, changing nothing")
   func badResizesAreRejected() throws {
     var view = try SelfSizingCollectionView(
-      model: Self.model(.size(CGSize(width: 100, height: 100)), items: 100), strategy: IncrementalLayout.self)
+      model: Self.model(.size(CGSize(width: 100, height: 100)), items: 100),
+      strategy: IncrementalLayout.self)
     let before = view.layout.layoutAttributesForAllElements()
     #expect(throws: LayoutError.self) {
-      try view.measuredCellsDidResize([BatchUpdate.ItemResize(at: LayoutIndexPath(item: 99, section: 0), size: CGSize(width: 1, height: 1))])
+      try view.measuredCellsDidResize([
+        BatchUpdate.ItemResize(
+          at: LayoutIndexPath(item: 99, section: 0), size: CGSize(width: 1, height: 1))
+      ])
     }
     _ = view.scroll(to: .zero)
     #expect(throws: LayoutError.self) {
-      try view.measuredCellsDidResize([BatchUpdate.ItemResize(at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: -1, height: 1))])
+      try view.measuredCellsDidResize([
+        BatchUpdate.ItemResize(
+          at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: -1, height: 1))
+      ])
     }
-    #expect(view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0))!.frame.width >= 0)
+    #expect(
+      view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0))!.frame.width
+        >= 0)
     #expect(before.count == view.layout.layoutAttributesForAllElements().count)
     #expect(throws: LayoutError.self) {
-      try SelfSizingCollectionView(model: Dataset.mixedFeed.model(items: 10), strategy: IncrementalLayout.self)
+      try SelfSizingCollectionView(
+        model: Dataset.mixedFeed.model(items: 10), strategy: IncrementalLayout.self)
     }
   }
 }

@@ -12,7 +12,9 @@ struct WorkCounterTests {
     return CGRect(x: 0, y: size.height / 2, width: 390, height: 844)
   }
 
-  func prepared(_ strategy: any FlowLayoutStrategy.Type, _ model: FlowLayoutModel) throws -> any FlowLayoutStrategy {
+  func prepared(_ strategy: any FlowLayoutStrategy.Type, _ model: FlowLayoutModel) throws
+    -> any FlowLayoutStrategy
+  {
     var layout = try FlowStrategies.make(strategy, model: model)
     layout.prepare()
     return layout
@@ -21,14 +23,18 @@ struct WorkCounterTests {
   @Test("prepare computes every frame once; naive computes them on every query instead")
   func prepareComputesEachFrameOnce() throws {
     let model = Dataset.mixedFeed.model(items: 20_000)
-    for strategy in [CachedAttributesLayout.self, BinarySearchLayout.self] as [any FlowLayoutStrategy.Type] {
+    for strategy in [CachedAttributesLayout.self, BinarySearchLayout.self]
+      as [any FlowLayoutStrategy.Type]
+    {
       let layout = try prepared(strategy, model)
       #expect(layout.workCounters.framesComputed == 20_000, "\(strategy.strategyName)")
       #expect(layout.workCounters.sectionsLaidOut == model.sections.count)
       #expect(layout.workCounters.linesBroken > 0)
     }
     let naive = try prepared(NaiveLinearLayout.self, model)
-    #expect(naive.workCounters == LayoutWorkCounters(), "the reference keeps nothing, so prepares nothing")
+    #expect(
+      naive.workCounters == LayoutWorkCounters(), "the reference keeps nothing, so prepares nothing"
+    )
     var counters = LayoutWorkCounters()
     _ = naive.layoutAttributesForElements(in: middleViewport(naive), counting: &counters)
     #expect(counters.framesComputed >= 20_000, "every query lays everything out")

@@ -89,7 +89,8 @@ struct FlowGeometry: Sendable {
   /// FLOW-20, then FLOW-21: the frame an element is given.
   @inline(__always)
   func finalFrame(main: Double, scroll: Double, mainLength: Double, thickness: Double) -> CGRect {
-    var frame = physicalRect(main: main, scroll: scroll, mainLength: mainLength, thickness: thickness)
+    var frame = physicalRect(
+      main: main, scroll: scroll, mainLength: mainLength, thickness: thickness)
     if scale != 0 {
       frame.origin.x = roundedToPixels(frame.origin.x, scale: scale)
       frame.origin.y = roundedToPixels(frame.origin.y, scale: scale)

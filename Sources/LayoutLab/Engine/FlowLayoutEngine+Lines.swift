@@ -160,7 +160,8 @@ extension FlowLayoutEngine {
       if line.endItem == items.count {
         let complete = lastLineIsComplete(
           line, everyLineHoldsOneItem: everyLineHoldsOneItem, previous: previous)
-        placeLine(line, at: lineStart, complete ? .justified : .leftAligned, placement, items, into: &sink)
+        placeLine(
+          line, at: lineStart, complete ? .justified : .leftAligned, placement, items, into: &sink)
         return lineStart + line.thickness
       }
       placeLine(line, at: lineStart, .justified, placement, items, into: &sink)

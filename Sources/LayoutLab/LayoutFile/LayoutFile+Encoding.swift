@@ -13,7 +13,9 @@ extension LayoutFile {
     if layout.scrollDirection != base.scrollDirection {
       fields.append("\"scrollDirection\": \"\(layout.scrollDirection.rawValue)\"")
     }
-    if layout.itemSize != base.itemSize { fields.append("\"itemSize\": \(JSONWriter.size(layout.itemSize))") }
+    if layout.itemSize != base.itemSize {
+      fields.append("\"itemSize\": \(JSONWriter.size(layout.itemSize))")
+    }
     switch layout.estimatedItemSize {
     case .automatic: fields.append("\"estimatedItemSize\": \"automatic\"")
     case .size(let size) where size != .zero:
@@ -24,7 +26,8 @@ extension LayoutFile {
       fields.append("\"minimumLineSpacing\": \(JSONWriter.number(layout.minimumLineSpacing))")
     }
     if layout.minimumInteritemSpacing != base.minimumInteritemSpacing {
-      fields.append("\"minimumInteritemSpacing\": \(JSONWriter.number(layout.minimumInteritemSpacing))")
+      fields.append(
+        "\"minimumInteritemSpacing\": \(JSONWriter.number(layout.minimumInteritemSpacing))")
     }
     if layout.sectionInset != base.sectionInset {
       fields.append("\"sectionInset\": \(JSONWriter.insets(layout.sectionInset))")
@@ -65,7 +68,8 @@ extension LayoutFile {
       )
     }
     if environment.adjustedContentInset != .zero {
-      collectionView.append("\"contentInset\": \(JSONWriter.insets(environment.adjustedContentInset))")
+      collectionView.append(
+        "\"contentInset\": \(JSONWriter.insets(environment.adjustedContentInset))")
     }
     if environment.safeAreaInsets != .zero {
       collectionView.append("\"safeAreaInsets\": \(JSONWriter.insets(environment.safeAreaInsets))")
@@ -91,7 +95,9 @@ extension LayoutFile {
     case .perItem(let sizes):
       fields.append("\"itemSizes\": [" + sizes.map(JSONWriter.size).joined(separator: ", ") + "]")
     }
-    if let inset = section.sectionInset { fields.append("\"sectionInset\": \(JSONWriter.insets(inset))") }
+    if let inset = section.sectionInset {
+      fields.append("\"sectionInset\": \(JSONWriter.insets(inset))")
+    }
     if let spacing = section.minimumLineSpacing {
       fields.append("\"minimumLineSpacing\": \(JSONWriter.number(spacing))")
     }

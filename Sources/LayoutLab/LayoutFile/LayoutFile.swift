@@ -59,7 +59,9 @@ public struct LayoutFile: Hashable, Sendable {
     var environment = CollectionViewEnvironment(size: try fields.required("size").size())
     if let offset = fields["contentOffset"] { environment.contentOffset = try offset.point() }
     if let inset = fields["contentInset"] { environment.adjustedContentInset = try inset.insets() }
-    if let safeArea = fields["safeAreaInsets"] { environment.safeAreaInsets = try safeArea.insets() }
+    if let safeArea = fields["safeAreaInsets"] {
+      environment.safeAreaInsets = try safeArea.insets()
+    }
     if let margins = fields["layoutMargins"] { environment.layoutMargins = try margins.insets() }
     if let scale = fields["scale"] { environment.displayScale = try scale.number() }
     if let direction = fields["layoutDirection"] {
@@ -68,7 +70,9 @@ public struct LayoutFile: Hashable, Sendable {
     return environment
   }
 
-  private static func decodeLayout(_ field: JSONField) throws(LayoutError) -> FlowLayoutConfiguration {
+  private static func decodeLayout(_ field: JSONField) throws(LayoutError)
+    -> FlowLayoutConfiguration
+  {
     let fields = try field.object(knownKeys: [
       "kind", "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
       "minimumInteritemSpacing", "sectionInset", "headerReferenceSize", "footerReferenceSize",

@@ -56,7 +56,8 @@ public struct UpdatesFile: Hashable, Sendable {
         let move = try entry.object(knownKeys: ["from", "to"])
         batch.moveItems.append(
           BatchUpdate.ItemMove(
-            from: try indexPath(try move.required("from")), to: try indexPath(try move.required("to"))))
+            from: try indexPath(try move.required("from")),
+            to: try indexPath(try move.required("to"))))
       }
     }
     if let list = fields["reloadItems"] {
@@ -73,7 +74,9 @@ public struct UpdatesFile: Hashable, Sendable {
     if let bounds = fields["bounds"] {
       let values = try bounds.object(knownKeys: ["size", "contentOffset"])
       batch.boundsSize = try values["size"].map { (field) throws(LayoutError) in try field.size() }
-      batch.contentOffset = try values["contentOffset"].map { (field) throws(LayoutError) in try field.point() }
+      batch.contentOffset = try values["contentOffset"].map { (field) throws(LayoutError) in
+        try field.point()
+      }
     }
     return batch
   }
@@ -87,8 +90,10 @@ public struct UpdatesFile: Hashable, Sendable {
   private static func indexPath(_ field: JSONField) throws(LayoutError) -> LayoutIndexPath {
     let numbers = try field.numbers(["section", "item"])
     for (value, name) in zip(numbers, ["section", "item"]) {
-      _ = try JSONField(value: .number(value, text: formatNumber(value)), path: "\(field.path).\(name)")
-        .count(limit: Int(Int32.max))
+      _ = try JSONField(
+        value: .number(value, text: formatNumber(value)), path: "\(field.path).\(name)"
+      )
+      .count(limit: Int(Int32.max))
     }
     return LayoutIndexPath(item: Int(numbers[1]), section: Int(numbers[0]))
   }

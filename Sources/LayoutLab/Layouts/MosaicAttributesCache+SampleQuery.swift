@@ -19,7 +19,9 @@ extension MosaicAttributesCache {
   /// test is `touchesOrIntersects`: the sample's `intersects` is closed on Apple platforms too.
   ///
   /// - Complexity: O(log n + w), w the frames walked.
-  func sampleQueryCells(in rect: CGRect, counting counters: inout LayoutWorkCounters) -> [LayoutAttributes] {
+  func sampleQueryCells(in rect: CGRect, counting counters: inout LayoutWorkCounters)
+    -> [LayoutAttributes]
+  {
     var result: [LayoutAttributes] = []
     frames.withUnsafeBufferPointer { frames in
       // The sample's `binSearch(_:start:end:)`, recursion unrolled: a frame that misses the

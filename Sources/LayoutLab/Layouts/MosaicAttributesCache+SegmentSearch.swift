@@ -7,7 +7,9 @@ extension MosaicAttributesCache {
   ///
   /// - Complexity: O(log s + k), s segments, k the items of the segments that meet the rect
   ///   vertically (at most three per segment).
-  func segmentSearchCells(in rect: CGRect, counting counters: inout LayoutWorkCounters) -> [LayoutAttributes] {
+  func segmentSearchCells(in rect: CGRect, counting counters: inout LayoutWorkCounters)
+    -> [LayoutAttributes]
+  {
     var result: [LayoutAttributes] = []
     segments.withUnsafeBufferPointer { segments in
       // Invariant: segments before `segment` end above `rect` (ends never decrease), so none of

@@ -29,7 +29,8 @@ private struct BatchApplication {
     var oldIndex: Int?
   }
 
-  mutating func apply() throws(LayoutError) -> (model: FlowLayoutModel, changes: FlowSectionChanges) {
+  mutating func apply() throws(LayoutError) -> (model: FlowLayoutModel, changes: FlowSectionChanges)
+  {
     let oldCount = model.sections.count
 
     // Sections deleted (before the batch).
@@ -52,7 +53,8 @@ private struct BatchApplication {
         (0..<model.sections[path.section].numberOfItems).contains(path.item)
       else { throw LayoutError(field: field, "\(path) does not exist before the batch") }
       if deletedSections.contains(path.section) {
-        throw LayoutError(field: field, "\(path) is in section \(path.section), which the batch deletes")
+        throw LayoutError(
+          field: field, "\(path) is in section \(path.section), which the batch deletes")
       }
       if removed.contains(path) || reloaded.contains(path) {
         throw LayoutError(field: field, "\(path) is named twice")
@@ -82,7 +84,8 @@ private struct BatchApplication {
       let field = "insertSections[\(index)].at"
       guard (0..<newCount).contains(insertion.at) else {
         throw LayoutError(
-          field: field, "section \(insertion.at) does not exist after the batch (there will be \(newCount))")
+          field: field,
+          "section \(insertion.at) does not exist after the batch (there will be \(newCount))")
       }
       guard insertedAt[insertion.at] == nil else {
         throw LayoutError(field: field, "section \(insertion.at) is named twice")
@@ -98,11 +101,14 @@ private struct BatchApplication {
     var arrivingPaths = Set<LayoutIndexPath>()
     func checkNewSection(_ path: LayoutIndexPath, _ field: String) throws(LayoutError) {
       guard (0..<newCount).contains(path.section) else {
-        throw LayoutError(field: field, "\(path) does not exist after the batch (there will be \(newCount) sections)")
+        throw LayoutError(
+          field: field,
+          "\(path) does not exist after the batch (there will be \(newCount) sections)")
       }
       if insertedAt[path.section] != nil {
         throw LayoutError(
-          field: field, "\(path) is in section \(path.section), which the batch inserts with its items")
+          field: field,
+          "\(path) is in section \(path.section), which the batch inserts with its items")
       }
       guard arrivingPaths.insert(path).inserted else {
         throw LayoutError(field: field, "\(path) is named twice")
@@ -120,13 +126,16 @@ private struct BatchApplication {
         size = itemSize ?? model.layout.itemSize
       } else {
         throw LayoutError(
-          field: "\(field).size", "is required: section \(insertion.at.section) gives one size per item")
+          field: "\(field).size",
+          "is required: section \(insertion.at.section) gives one size per item")
       }
-      arriving[insertion.at.section, default: []].append((insertion.at.item, Item(size: size, oldIndex: nil)))
+      arriving[insertion.at.section, default: []].append(
+        (insertion.at.item, Item(size: size, oldIndex: nil)))
     }
     for (index, move) in batch.moveItems.enumerated() {
       try checkNewSection(move.to, "moveItems[\(index)].to")
-      let size = model.sections[move.from.section].itemSize(at: move.from.item, layout: model.layout)
+      let size = model.sections[move.from.section].itemSize(
+        at: move.from.item, layout: model.layout)
       arriving[move.to.section, default: []].append((move.to.item, Item(size: size, oldIndex: nil)))
     }
 
@@ -148,11 +157,13 @@ private struct BatchApplication {
       for arrival in arrivals where arrival.item < 0 || arrival.item >= finalCount {
         throw LayoutError(
           field: fieldNaming(LayoutIndexPath(item: arrival.item, section: newIndex)),
-          "[\(newIndex), \(arrival.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)")
+          "[\(newIndex), \(arrival.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)"
+        )
       }
       if removedHere.isEmpty && arrivals.isEmpty {
         sections.append(oldSection)
-        changes.append(.existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
+        changes.append(
+          .existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
         continue
       }
       // Survivors in order, arrivals at their indexes (lowest first).
@@ -179,7 +190,8 @@ private struct BatchApplication {
       let firstChanged = min(removedHere.min() ?? Int.max, arrivals.first?.item ?? Int.max)
       let lastChanged = max((removedHere.max() ?? Int.min) + delta, arrivals.last?.item ?? Int.min)
       changes.append(
-        .existing(old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
+        .existing(
+          old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
     }
 
     // Resizes (after the batch).
@@ -187,7 +199,8 @@ private struct BatchApplication {
     for (index, resize) in batch.resizeItems.enumerated() {
       let field = "resizeItems[\(index)]"
       let path = resize.at
-      guard (0..<newCount).contains(path.section), (0..<sections[path.section].numberOfItems).contains(path.item)
+      guard (0..<newCount).contains(path.section),
+        (0..<sections[path.section].numberOfItems).contains(path.item)
       else { throw LayoutError(field: "\(field).at", "\(path) does not exist after the batch") }
       guard resized.insert(path).inserted else {
         throw LayoutError(field: "\(field).at", "\(path) is named twice")
@@ -216,7 +229,8 @@ private struct BatchApplication {
     // only the item limit is left to check, in O(s) rather than validating every item again.
     if result.numberOfItems > LayoutLimits.maximumNumberOfItems {
       throw LayoutError(
-        field: "batch", "the layout would hold more than \(LayoutLimits.maximumNumberOfItems) items")
+        field: "batch", "the layout would hold more than \(LayoutLimits.maximumNumberOfItems) items"
+      )
     }
     return (
       result,
@@ -228,8 +242,12 @@ private struct BatchApplication {
 
   /// The batch field that names an arriving index path, for errors found after grouping.
   func fieldNaming(_ path: LayoutIndexPath) -> String {
-    if let index = batch.insertItems.firstIndex(where: { $0.at == path }) { return "insertItems[\(index)].at" }
-    if let index = batch.moveItems.firstIndex(where: { $0.to == path }) { return "moveItems[\(index)].to" }
+    if let index = batch.insertItems.firstIndex(where: { $0.at == path }) {
+      return "insertItems[\(index)].at"
+    }
+    if let index = batch.moveItems.firstIndex(where: { $0.to == path }) {
+      return "moveItems[\(index)].to"
+    }
     return "batch"
   }
 }
@@ -245,7 +263,9 @@ extension FlowSection {
 
   /// Replaces the items' sizes, keeping one size for the section when they are all its size.
   mutating func setItemSizes(_ sizes: ContiguousArray<CGSize>, layout: FlowLayoutConfiguration) {
-    if case .fixed(_, let itemSize) = itemSizing, sizes.allSatisfy({ $0 == itemSize ?? layout.itemSize }) {
+    if case .fixed(_, let itemSize) = itemSizing,
+      sizes.allSatisfy({ $0 == itemSize ?? layout.itemSize })
+    {
       itemSizing = .fixed(count: sizes.count, itemSize: itemSize)
     } else {
       itemSizing = .perItem(sizes)

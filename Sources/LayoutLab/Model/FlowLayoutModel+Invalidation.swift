@@ -39,7 +39,8 @@ extension FlowLayoutModel {
       }
     }
     if !context.invalidatedItems.isEmpty {
-      let (resized, itemChanges) = try model.applying(BatchUpdate(resizeItems: context.invalidatedItems))
+      let (resized, itemChanges) = try model.applying(
+        BatchUpdate(resizeItems: context.invalidatedItems))
       model = resized
       sections = sections.merged(with: itemChanges)
     }
@@ -51,7 +52,9 @@ extension FlowLayoutModel {
       model.collectionView = try model.collectionView.withBounds(newBounds)
       bounds = FlowBoundsChange(from: self, to: newBounds)
     }
-    return (model, FlowModelChange(relayoutEverything: relayout, sections: sections, bounds: bounds))
+    return (
+      model, FlowModelChange(relayoutEverything: relayout, sections: sections, bounds: bounds)
+    )
   }
 }
 

@@ -109,7 +109,8 @@ func checkLength(_ value: CGFloat, _ field: String) throws(LayoutError) {
   if value > LayoutLimits.maximumLength {
     throw LayoutError(
       field: field,
-      "\(formatNumber(value)) is larger than the limit of \(formatNumber(LayoutLimits.maximumLength)) points")
+      "\(formatNumber(value)) is larger than the limit of \(formatNumber(LayoutLimits.maximumLength)) points"
+    )
   }
 }
 
@@ -119,7 +120,8 @@ func checkOffset(_ value: CGFloat, _ field: String) throws(LayoutError) {
   if abs(value) > LayoutLimits.maximumOffset {
     throw LayoutError(
       field: field,
-      "\(formatNumber(value)) is farther than \(formatNumber(LayoutLimits.maximumOffset)) points from the origin")
+      "\(formatNumber(value)) is farther than \(formatNumber(LayoutLimits.maximumOffset)) points from the origin"
+    )
   }
 }
 

@@ -13,7 +13,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
   /// newline, say) are shown escaped.
   public var description: String {
     let text = field.isEmpty ? problem : "\(field): \(problem)"
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return text
+    }
     var escaped = ""
     for scalar in text.unicodeScalars {
       if scalar.value < 0x20 || scalar.value == 0x7F {

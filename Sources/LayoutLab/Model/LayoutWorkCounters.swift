@@ -29,10 +29,12 @@ public struct LayoutWorkCounters: Hashable, Sendable {
 
   public static func + (a: Self, b: Self) -> Self {
     Self(
-      framesComputed: a.framesComputed + b.framesComputed, linesBroken: a.linesBroken + b.linesBroken,
+      framesComputed: a.framesComputed + b.framesComputed,
+      linesBroken: a.linesBroken + b.linesBroken,
       sectionsLaidOut: a.sectionsLaidOut + b.sectionsLaidOut,
       elementsScanned: a.elementsScanned + b.elementsScanned,
-      linesShifted: a.linesShifted + b.linesShifted, sectionsShifted: a.sectionsShifted + b.sectionsShifted)
+      linesShifted: a.linesShifted + b.linesShifted,
+      sectionsShifted: a.sectionsShifted + b.sectionsShifted)
   }
 
   public static func += (a: inout Self, b: Self) { a = a + b }

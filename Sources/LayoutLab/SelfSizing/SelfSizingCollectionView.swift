@@ -31,7 +31,8 @@ public struct SelfSizingCollectionView: Sendable {
       throw LayoutError(field: "layout.estimatedItemSize", "self-sizing needs an estimated size")
     }
     measuredSizes = model.sections.map { section in
-      ContiguousArray((0..<section.numberOfItems).map { section.itemSize(at: $0, layout: model.layout) })
+      ContiguousArray(
+        (0..<section.numberOfItems).map { section.itemSize(at: $0, layout: model.layout) })
     }
     isMeasured = model.sections.map { ContiguousArray(repeating: false, count: $0.numberOfItems) }
     var estimated = model
@@ -45,11 +46,15 @@ public struct SelfSizingCollectionView: Sendable {
   }
 
   /// FLOW-26: the size of an item not yet measured.
-  static func estimate(_ estimated: EstimatedItemSize, width: Double, height: Double, count: Int) -> CGSize {
+  static func estimate(_ estimated: EstimatedItemSize, width: Double, height: Double, count: Int)
+    -> CGSize
+  {
     switch estimated {
     case .size(let size): size
     case .automatic:
-      count == 0 ? CGSize(width: 50, height: 50) : CGSize(width: width / Double(count), height: height / Double(count))
+      count == 0
+        ? CGSize(width: 50, height: 50)
+        : CGSize(width: width / Double(count), height: height / Double(count))
     }
   }
 
@@ -66,7 +71,9 @@ public struct SelfSizingCollectionView: Sendable {
   public mutating func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
     while true {
       let answer = layout.layoutAttributesForElements(in: rect)
-      let fresh = answer.filter { $0.kind == .cell && !isMeasured[$0.indexPath.section][$0.indexPath.item] }
+      let fresh = answer.filter {
+        $0.kind == .cell && !isMeasured[$0.indexPath.section][$0.indexPath.item]
+      }
       if fresh.isEmpty { return answer }
       measure(fresh.map(\.indexPath))
     }
@@ -109,7 +116,8 @@ public struct SelfSizingCollectionView: Sendable {
       }
     }
     if case .automatic = layout.model.layout.estimatedItemSize {
-      let average = Self.estimate(.automatic, width: measuredWidth, height: measuredHeight, count: measuredCount)
+      let average = Self.estimate(
+        .automatic, width: measuredWidth, height: measuredHeight, count: measuredCount)
       for (section, flags) in isMeasured.enumerated() {
         for (item, measured) in flags.enumerated() where !measured {
           let path = LayoutIndexPath(item: item, section: section)
@@ -125,7 +133,9 @@ public struct SelfSizingCollectionView: Sendable {
   /// Measured cells now report other sizes (their content changed): the layout takes them,
   /// keeping the first visible item where it is on screen (FLOW-27). Throws, changing nothing,
   /// for an item that does not exist or has not been measured, or a bad size.
-  public mutating func measuredCellsDidResize(_ resizes: [BatchUpdate.ItemResize]) throws(LayoutError) {
+  public mutating func measuredCellsDidResize(_ resizes: [BatchUpdate.ItemResize])
+    throws(LayoutError)
+  {
     for (index, resize) in resizes.enumerated() {
       let path = resize.at
       guard isMeasured.indices.contains(path.section),

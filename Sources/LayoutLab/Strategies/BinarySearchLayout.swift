@@ -51,14 +51,17 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
       let lineStart = cache.sectionFirstLine[section]
       let lineEnd = section + 1 < sections.count ? cache.sectionFirstLine[section + 1] : lines.count
       // Invariant: lines before `line` end before `low` (line extents never decrease).
-      var line = lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }
+      var line =
+        lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }
       while line < lineEnd && lines[line].start <= high {
         let items = lines[line].firstItem..<(lines[line].firstItem + lines[line].itemCount)
-        cache.appendCells(of: section, items: items, meeting: rect, to: &result, counters: &counters)
+        cache.appendCells(
+          of: section, items: items, meeting: rect, to: &result, counters: &counters)
         line += 1
       }
     }
-    cache.appendSupplementaryViews(of: first..<last, meeting: rect, to: &result, counters: &counters)
+    cache.appendSupplementaryViews(
+      of: first..<last, meeting: rect, to: &result, counters: &counters)
     return result
   }
 

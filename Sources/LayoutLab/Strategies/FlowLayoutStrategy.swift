@@ -28,8 +28,9 @@ extension FlowLayoutStrategy {
   public func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
     switch FlowBoundsChange(from: model, to: newBounds) {
     case .none: false
-    case .scroll: model.layout.sectionHeadersPinToVisibleBounds
-      || model.layout.sectionFootersPinToVisibleBounds
+    case .scroll:
+      model.layout.sectionHeadersPinToVisibleBounds
+        || model.layout.sectionFootersPinToVisibleBounds
     case .relayout: true
     }
   }

@@ -157,7 +157,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
         let stored = lines[line]
         counters.elementsScanned += stored.broken.itemCount
         for item in stored.broken.firstItem..<stored.broken.endItem {
-          let frame = geometry.cellFrame(section.cells[item], sectionStart: start, lineStart: stored.start)
+          let frame = geometry.cellFrame(
+            section.cells[item], sectionStart: start, lineStart: stored.start)
           if frame.touchesOrIntersects(rect) {
             result.append(
               LayoutAttributes(
@@ -176,7 +177,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
         else { continue }
         result.append(
           LayoutAttributes(
-            kind: kind, indexPath: LayoutIndexPath(item: 0, section: index), frame: frame, zIndex: 10))
+            kind: kind, indexPath: LayoutIndexPath(item: 0, section: index), frame: frame,
+            zIndex: 10))
       }
     }
     return result
@@ -190,7 +192,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
     let line = section.lines[section.lineIndex(holding: indexPath.item)]
     let frame = state.geometry.cellFrame(
-      section.cells[indexPath.item], sectionStart: state.starts[indexPath.section], lineStart: line.start)
+      section.cells[indexPath.item], sectionStart: state.starts[indexPath.section],
+      lineStart: line.start)
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 

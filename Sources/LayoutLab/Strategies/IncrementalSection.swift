@@ -172,8 +172,11 @@ extension FlowLayoutEngine {
         last.broken, everyLineHoldsOneItem: section.linesNotHoldingOne == 0, previous: previous)
     if lastIsNew || complete != section.lastLineIsComplete {
       var lastSink = PlacementSink(cells: [])
-      placeLine(last.broken, at: last.start, complete ? .justified : .leftAligned, placement, items, into: &lastSink)
-      section.cells.replaceSubrange(last.broken.firstItem..<last.broken.endItem, with: lastSink.cells)
+      placeLine(
+        last.broken, at: last.start, complete ? .justified : .leftAligned, placement, items,
+        into: &lastSink)
+      section.cells.replaceSubrange(
+        last.broken.firstItem..<last.broken.endItem, with: lastSink.cells)
       counters += lastSink.counters
     }
     section.lastLineIsComplete = complete
