@@ -42,18 +42,24 @@ public enum BenchCommand {
       io.writeOutput(output)
       return .success
     } catch let error as UsageError {
-      io.writeError("bench: \(error.message)\n")
+      io.writeError("bench: \(oneLine(error.message))\n")
       return .badInput
     } catch let error as LayoutError {
       io.writeError("bench: \(error)\n")
       return .badInput
     } catch let error as CheckFailure {
-      io.writeError("bench: \(error.message)\n")
+      io.writeError("bench: \(oneLine(error.message))\n")
       return .failure
     } catch {
-      io.writeError("bench: \(error)\n")
+      io.writeError("bench: \(oneLine("\(error)"))\n")
       return .failure
     }
+  }
+
+  /// `message` on one line: control characters it quotes from the input (an argument with a
+  /// newline in it, say) are shown escaped, as `LayoutError` shows them.
+  static func oneLine(_ message: String) -> String {
+    LayoutError(field: "", message).description
   }
 }
 

@@ -211,6 +211,12 @@ struct LayoutCommandBadInputTests {
     #expect(dangling.status == .badInput)
     #expect(dangling.error.contains("--strategy needs a value"))
 
+    // An argument with a newline in it still gives a one-line error.
+    let newline = CapturingIO.run(["layout", "--strategy", "naive\nlinear"])
+    #expect(newline.status == .badInput)
+    #expect(newline.error.filter { $0 == "\n" }.count == 1, "\(newline.error)")
+    #expect(newline.error.contains("naive\\u{a}linear"))
+
     let unknownCommand = CapturingIO.run(["lay-out"])
     #expect(unknownCommand.status == .badInput)
     #expect(unknownCommand.error.contains("unknown command 'lay-out'"))
