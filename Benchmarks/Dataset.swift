@@ -29,9 +29,27 @@ public struct Dataset: Sendable {
 
   public static let all: [Dataset] = [
     uniformGrid, mixedFeed, manySections, giantSection, horizontal, pinnedHeaders, estimatedSizes,
+    columnFlow,
   ]
 
   public static func named(_ name: String) -> Dataset? { all.first { $0.name == name } }
+
+  /// The column flow layout of Apple's "Customizing collection view layouts" sample on a
+  /// landscape iPad: the flow model `ColumnFlowLayout` derives from 1,024 points less 20-point
+  /// margins (three columns of 328 × 70), sections of 100 with headers.
+  public static let columnFlow = Dataset(
+    name: "column-flow",
+    summary: "the sample's column flow: 3 columns at 1,024 points, sections of 100"
+  ) { items, _ in
+    var layout = ColumnFlowConfiguration()
+    layout.headerReferenceSize = CGSize(width: 0, height: 44)
+    let environment = CollectionViewEnvironment(
+      size: CGSize(width: 1_024, height: 768), safeAreaInsets: EdgeInsets(top: 24, bottom: 20),
+      layoutMargins: EdgeInsets(top: 0, left: 20, bottom: 0, right: 20), displayScale: 2)
+    let sections = sectionCounts(items, perSection: 100).map { FlowSection(items: $0) }
+    return ColumnFlowLayoutModel(collectionView: environment, layout: layout, sections: sections)
+      .flowModel
+  }
 
   /// One item size in one section: the case FLOW-10 lays out in closed form.
   public static let uniformGrid = Dataset(

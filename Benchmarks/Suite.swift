@@ -55,8 +55,12 @@ public struct Suite: Sendable {
   /// The benchmarks `request` selects, in run order (dataset, size, workload, strategy).
   public static func make(_ request: Request, contexts: DatasetContexts) throws -> Suite {
     let strategies = try select(
-      request.strategies, from: FlowStrategies.all.map { $0.strategyName }, what: "strategy")
-    let datasets = try select(request.datasets, from: Dataset.all.map(\.name), what: "dataset")
+      request.strategies,
+      from: FlowStrategies.all.map { $0.strategyName } + MosaicBenchmarks.strategies,
+      what: "strategy")
+    let datasets = try select(
+      request.datasets, from: Dataset.all.map(\.name) + [MosaicBenchmarks.datasetName],
+      what: "dataset")
     let allWorkloads = Workload.all(maximumThreads: request.maximumThreads)
     let workloadNames = try select(
       request.workloads, from: allWorkloads.map(\.name), what: "workload")
@@ -73,7 +77,11 @@ public struct Suite: Sendable {
 
     var benchmarks: [Benchmark] = []
     for datasetName in datasets {
-      let dataset = Dataset.named(datasetName)!
+      guard let dataset = Dataset.named(datasetName) else {
+        benchmarks += mosaicBenchmarks(
+          request, strategies: strategies, workloads: workloadNames, matches: matches)
+        continue
+      }
       let sizes: [Int]
       if let requested = request.sizes {
         sizes = requested
@@ -92,7 +100,7 @@ public struct Suite: Sendable {
           }
           if workload.isConcurrent && (!concurrentDataset || items != sizes.max()) { continue }
           for strategyName in strategies {
-            let strategy = FlowStrategies.named(strategyName)!
+            guard let strategy = FlowStrategies.named(strategyName) else { continue }
             let benchmark = Benchmark(
               strategy: strategyName, workload: workload.name, dataset: datasetName, items: items,
               allocationsAreDeterministic: workload.allocationsAreDeterministic
@@ -140,6 +148,42 @@ public struct Suite: Sendable {
       ratioFloors: floors)
   }
 
+  /// The mosaic's benchmarks (`MosaicBenchmarks`): its two query strategies × the workloads
+  /// that apply to it, preceded by the floor of its size.
+  static func mosaicBenchmarks(
+    _ request: Request, strategies: [String], workloads: [String],
+    matches: (String) -> Bool
+  ) -> [Benchmark] {
+    var benchmarks: [Benchmark] = []
+    for items in request.sizes ?? [standardSize] {
+      var selected: [Benchmark] = []
+      for workload in MosaicBenchmarks.workloads where workloads.contains(workload) {
+        if request.sizes == nil && items != standardSize && !scalingWorkloads.contains(workload) {
+          continue
+        }
+        for strategy in MosaicBenchmarks.strategies where strategies.contains(strategy) {
+          let benchmark = Benchmark(
+            strategy: strategy, workload: workload, dataset: MosaicBenchmarks.datasetName,
+            items: items, allocationsAreDeterministic: true
+          ) {
+            try MosaicBenchmarks.makeRoutine(strategy: strategy, workload: workload, items: items)
+          }
+          if matches(benchmark.name) { selected.append(benchmark) }
+        }
+      }
+      guard !selected.isEmpty else { continue }
+      benchmarks.append(
+        Benchmark(
+          strategy: ResultsFile.floorStrategy, workload: "write-frames",
+          dataset: MosaicBenchmarks.datasetName, items: items
+        ) {
+          FloorRoutine(count: items)
+        })
+      benchmarks += selected
+    }
+    return benchmarks
+  }
+
   static func select(_ requested: [String]?, from known: [String], what: String) throws -> [String]
   {
     guard let requested else { return known }
@@ -158,8 +202,10 @@ public struct Suite: Sendable {
       var dataset: String
       var items: Int
     }
+    // The mosaic's routines check themselves; the preflight covers the flow datasets.
+    let flowBenchmarks = benchmarks.filter { Dataset.named($0.dataset) != nil }
     let pairs = orderedUniquePairs(
-      benchmarks.filter { $0.strategy != ResultsFile.floorStrategy }.map {
+      flowBenchmarks.filter { $0.strategy != ResultsFile.floorStrategy }.map {
         Pair(dataset: $0.dataset, items: $0.items)
       })
     let built = concurrentMap(pairs.count) { index -> String? in
@@ -181,7 +227,7 @@ public struct Suite: Sendable {
     }
     let checks = Array(
       Set(
-        benchmarks.filter {
+        flowBenchmarks.filter {
           $0.strategy != ResultsFile.floorStrategy
             && $0.strategy != FlowStrategies.reference.strategyName
         }

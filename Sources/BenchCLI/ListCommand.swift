@@ -28,6 +28,8 @@ enum ListCommand {
     for workload in Workload.all() { out += "  \(pad(workload.name))\(workload.summary)\n" }
     out += "\nBenchmark datasets (bench run --datasets NAME, bench dataset NAME):\n"
     for dataset in Dataset.all { out += "  \(pad(dataset.name))\(dataset.summary)\n" }
+    out += "  \(pad(MosaicBenchmarks.datasetName))\(MosaicBenchmarks.summary) (bench run only; "
+    out += "its strategies: \(MosaicBenchmarks.strategies.joined(separator: ", ")))\n"
     return out
   }
 

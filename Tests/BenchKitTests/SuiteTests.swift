@@ -7,14 +7,27 @@ import Testing
   @Test func standardSuite_everyStrategy_everyDataset_aScalingSeries_andFloors() throws {
     let suite = try Suite.make(Suite.Request(), contexts: DatasetContexts())
     let names = Set(suite.benchmarks.map(\.strategy))
-    #expect(names == Set(FlowStrategies.all.map { $0.strategyName } + [ResultsFile.floorStrategy]))
-    #expect(Set(suite.benchmarks.map(\.dataset)) == Set(Dataset.all.map(\.name)))
+    #expect(
+      names
+        == Set(
+          FlowStrategies.all.map { $0.strategyName } + MosaicBenchmarks.strategies
+            + [ResultsFile.floorStrategy]))
+    #expect(
+      Set(suite.benchmarks.map(\.dataset))
+        == Set(Dataset.all.map(\.name) + [MosaicBenchmarks.datasetName]))
+    // The mosaic is measured with its own strategies only, and the flow datasets with flow
+    // strategies only.
+    for benchmark in suite.benchmarks where benchmark.strategy != ResultsFile.floorStrategy {
+      let isMosaic = benchmark.dataset == MosaicBenchmarks.datasetName
+      #expect(
+        MosaicBenchmarks.strategies.contains(benchmark.strategy) == isMosaic, "\(benchmark.name)")
+    }
     let sweep = suite.benchmarks.filter { $0.name == "naive-linear scroll-sweep mixed-feed" }.map(
       \.items)
     #expect(sweep == [1_000, 10_000, 100_000])
     #expect(
       suite.benchmarks.filter { $0.strategy == ResultsFile.floorStrategy }.count == Dataset.all
-        .count + 4)
+        .count + 1 + 4)
     #expect(Set(suite.benchmarks.map(\.key)).count == suite.benchmarks.count, "keys are unique")
     #expect(
       suite.benchmarks.contains { $0.workload == "pinned-scroll" && $0.dataset == "pinned-headers" }
@@ -26,6 +39,18 @@ import Testing
         $0.fasterStrategy == "binary-search" && $0.slowerStrategy == "naive-linear"
           && $0.floor == 100
       })
+  }
+
+  @Test func mosaic_sampleQueryMissesElements_segmentSearchDoesNot() throws {
+    for (strategy, missesSome) in [("mosaic-sample-query", true), ("mosaic-segment-search", false)]
+    {
+      let routine = try MosaicBenchmarks.makeRoutine(
+        strategy: strategy, workload: "scroll-sweep", items: 2_000)
+      routine.runBatch(iterations: 3)
+      try routine.check()
+      let missed = routine.countWork()["elementsMissedPerCycle"] ?? -1
+      #expect(missesSome ? missed > 0 : missed == 0, "\(strategy): \(missed)")
+    }
   }
 
   @Test func filterAndSizes_selectBenchmarks() throws {
