@@ -32,11 +32,34 @@ public enum MosaicBenchmarks {
     let context = try MosaicContext(items: items)
     switch workload {
     case "prepare": return MosaicPrepareRoutine(query: query, context: context)
-    case "scroll-sweep": return try MosaicQueryRoutine(query: query, context: context, jumps: false)
-    case "random-jump": return try MosaicQueryRoutine(query: query, context: context, jumps: true)
-    case "item-lookup": return try MosaicLookupRoutine(query: query, context: context)
+    case "scroll-sweep": return try queryRoutine(query, context: context, rects: context.sweepRects)
+    case "random-jump": return try queryRoutine(query, context: context, rects: context.jumpRects)
+    case "item-lookup":
+      return LookupRoutine(
+        try MosaicLayout(model: context.model, query: query), paths: context.itemPaths,
+        answers: context.itemPaths.map { context.reference.layoutAttributesForItem(at: $0) },
+        kind: nil)
     default: throw BenchmarkCheckFailure("no mosaic routine for \(workload)")
     }
+  }
+
+  /// Viewport-sized rect queries. What the strategy must answer: the reference's answers for
+  /// the segment search, its own untimed answers for the sample's query (which misses
+  /// elements by design) — whose misses next to the correct query are counted over the whole
+  /// cycle of queries, since they are rare in viewport-sized rects.
+  static func queryRoutine(
+    _ query: MosaicQueryStrategy, context: MosaicContext, rects: [CGRect]
+  ) throws -> any BenchmarkRoutine {
+    var layout = try MosaicLayout(model: context.model, query: query)
+    layout.prepare()
+    let correct = rects.map { context.reference.layoutAttributesForElements(in: $0) }
+    let own = rects.map { layout.layoutAttributesForElements(in: $0) }
+    let missed = zip(correct, own).reduce(0) { total, pair in
+      total + Set(pair.0.map(\.indexPath)).subtracting(pair.1.map(\.indexPath)).count
+    }
+    return QueryRoutine(
+      layout, rects: rects, answers: query == .reference ? correct : own,
+      extraWork: ["elementsMissedPerCycle": missed])
   }
 }
 
@@ -107,96 +130,4 @@ final class MosaicPrepareRoutine: BenchmarkRoutine {
     layout.prepare()
     return layout.workCounters.dictionary
   }
-}
-
-/// Viewport-sized rect queries; one iteration is one query.
-final class MosaicQueryRoutine: BenchmarkRoutine {
-  let layout: MosaicLayout
-  let rects: [CGRect]
-  /// What the strategy must answer: the reference's answers for the segment search, its own
-  /// untimed answers for the sample's query (which misses elements by design).
-  let answers: [[LayoutAttributes]]
-  /// Elements the correct query returns that this one does not, over the whole cycle.
-  let missed: Int
-  private var cursor = 0
-  private var last: [LayoutAttributes] = []
-  private var lastIndex = -1
-
-  init(query: MosaicQueryStrategy, context: MosaicContext, jumps: Bool) throws {
-    var layout = try MosaicLayout(model: context.model, query: query)
-    layout.prepare()
-    self.layout = layout
-    rects = jumps ? context.jumpRects : context.sweepRects
-    let correct = rects.map { context.reference.layoutAttributesForElements(in: $0) }
-    let own = rects.map { layout.layoutAttributesForElements(in: $0) }
-    answers = query == .reference ? correct : own
-    missed = zip(correct, own).reduce(0) { total, pair in
-      total + Set(pair.0.map(\.indexPath)).subtracting(pair.1.map(\.indexPath)).count
-    }
-  }
-
-  func runBatch(iterations: Int) {
-    let mask = rects.count - 1
-    for _ in 0..<iterations {
-      last = layout.layoutAttributesForElements(in: rects[cursor])
-      lastIndex = cursor
-      cursor = (cursor + 1) & mask
-    }
-    blackHole(last)
-  }
-
-  func check() throws {
-    guard lastIndex >= 0, last == answers[lastIndex] else {
-      throw BenchmarkCheckFailure("query \(lastIndex) differs from what it must answer")
-    }
-  }
-
-  func rewind() { cursor = 0 }
-
-  func countWork() -> [String: Int] {
-    var counters = LayoutWorkCounters()
-    for rect in rects { _ = layout.layoutAttributesForElements(in: rect, counting: &counters) }
-    var work = counters.dictionary.mapValues { ($0 + rects.count / 2) / rects.count }
-    // Misses are rare in viewport-sized rects: counted over the whole cycle of queries, so
-    // that one miss in 64 queries still shows.
-    work["elementsMissedPerCycle"] = missed
-    return work
-  }
-}
-
-/// Attributes for one item at random index paths; one iteration is one lookup.
-final class MosaicLookupRoutine: BenchmarkRoutine {
-  let layout: MosaicLayout
-  let paths: [LayoutIndexPath]
-  let answers: [LayoutAttributes?]
-  private var cursor = 0
-  private var last: LayoutAttributes?
-  private var lastIndex = -1
-
-  init(query: MosaicQueryStrategy, context: MosaicContext) throws {
-    var layout = try MosaicLayout(model: context.model, query: query)
-    layout.prepare()
-    self.layout = layout
-    paths = context.itemPaths
-    answers = paths.map { context.reference.layoutAttributesForItem(at: $0) }
-  }
-
-  func runBatch(iterations: Int) {
-    guard !paths.isEmpty else { return }
-    let mask = paths.count - 1
-    for _ in 0..<iterations {
-      last = layout.layoutAttributesForItem(at: paths[cursor])
-      lastIndex = cursor
-      cursor = (cursor + 1) & mask
-    }
-    blackHole(last)
-  }
-
-  func check() throws {
-    guard lastIndex < 0 || last == answers[lastIndex] else {
-      throw BenchmarkCheckFailure("lookup of \(paths[lastIndex]) differs from the reference")
-    }
-  }
-
-  func rewind() { cursor = 0 }
 }

@@ -4,20 +4,26 @@ import LayoutLab
 
 /// Rect queries on a prepared layout, cycling through `rects` (a scroll sweep or random
 /// jumps); one iteration is one query.
-final class QueryRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
+final class QueryRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   let layout: Layout
   let rects: [CGRect]
   let answers: [[LayoutAttributes]]
+  /// Counters the routine's maker measured itself (a query's misses, say), reported as is.
+  let extraWork: [String: Int]
   private var cursor = 0
   private var last: [LayoutAttributes] = []
   private var lastIndex = -1
 
-  init(_ layout: Layout, rects: [CGRect], answers: [[LayoutAttributes]]) {
+  init(
+    _ layout: Layout, rects: [CGRect], answers: [[LayoutAttributes]],
+    extraWork: [String: Int] = [:]
+  ) {
     var layout = layout
     layout.prepare()
     self.layout = layout
     self.rects = rects
     self.answers = answers
+    self.extraWork = extraWork
   }
 
   func runBatch(iterations: Int) {
@@ -49,12 +55,13 @@ final class QueryRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
     var counters = LayoutWorkCounters()
     for rect in rects { _ = layout.layoutAttributesForElements(in: rect, counting: &counters) }
     return counters.dictionary.mapValues { ($0 + rects.count / 2) / rects.count }
+      .merging(extraWork) { _, extra in extra }
   }
 }
 
 /// Attributes for one item, or one header or footer, at random index paths; one iteration is
 /// one lookup.
-final class LookupRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
+final class LookupRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   let layout: Layout
   let paths: [LayoutIndexPath]
   let answers: [LayoutAttributes?]
