@@ -8,11 +8,14 @@
 // allocates and bumps plain counters in it; a reader sums the slots. Threads beyond the table's
 // size share one overflow slot updated atomically.
 
+#define _GNU_SOURCE
 #include "AllocationCounter.h"
 
 #if defined(__linux__) && defined(__GLIBC__)
 
+#include <dlfcn.h>
 #include <errno.h>
+#include <string.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -62,19 +65,120 @@ static inline void count_allocation(size_t size) {
   bump(&slot->bytes, size, slot);
 }
 
+// Exact sizes. Swift grows an array into all of its block's usable size (malloc_usable_size),
+// and how much larger than asked a block is depends on the heap's history — which differs from
+// run to run (other threads, earlier benchmarks) — so the number of reallocations, and the
+// allocation count, would too. Within a counting window, malloc_usable_size answers the size
+// each block was asked for. That is always safe (never more than the real usable size) and
+// makes the count depend on the code counted only. Blocks are remembered in a static table
+// (no allocation) only while a window is open; it is emptied when the next one opens.
+enum { exact_capacity = 1 << 18 };  // a power of two; half of it usable
+typedef struct {
+  void *pointer;  // NULL: empty; `exact_gone`: a freed block (a tombstone)
+  size_t size;
+} exact_entry;
+static exact_entry exact_table[exact_capacity];
+static size_t exact_occupied = 0;
+static _Atomic int exact_open = 0;
+static atomic_flag exact_lock = ATOMIC_FLAG_INIT;
+static char exact_gone_marker;
+#define exact_gone ((void *)&exact_gone_marker)
+
+static inline size_t exact_slot(void *pointer) {
+  return (size_t)(((uintptr_t)pointer >> 4) * 0x9E3779B97F4A7C15ull) >> (64 - 18);
+}
+
+static inline void exact_acquire(void) {
+  while (atomic_flag_test_and_set_explicit(&exact_lock, memory_order_acquire)) {}
+}
+
+static inline void exact_release(void) {
+  atomic_flag_clear_explicit(&exact_lock, memory_order_release);
+}
+
+/// The entry for `pointer`, or NULL.
+static exact_entry *exact_find(void *pointer) {
+  for (size_t index = exact_slot(pointer), probes = 0; probes < exact_capacity;
+       index = (index + 1) & (exact_capacity - 1), probes++) {
+    if (exact_table[index].pointer == pointer) return &exact_table[index];
+    if (exact_table[index].pointer == NULL) return NULL;
+  }
+  return NULL;
+}
+
+static void exact_forget(void *pointer) {
+  if (pointer == NULL || !atomic_load_explicit(&exact_open, memory_order_relaxed)) return;
+  exact_acquire();
+  exact_entry *entry = exact_find(pointer);
+  if (entry != NULL) entry->pointer = exact_gone;
+  exact_release();
+}
+
+static void exact_remember(void *pointer, size_t size) {
+  if (pointer == NULL || !atomic_load_explicit(&exact_open, memory_order_relaxed)) return;
+  exact_acquire();
+  exact_entry *entry = exact_find(pointer);
+  if (entry == NULL && exact_occupied < exact_capacity / 2) {
+    size_t index = exact_slot(pointer);
+    while (exact_table[index].pointer != NULL && exact_table[index].pointer != exact_gone) {
+      index = (index + 1) & (exact_capacity - 1);
+    }
+    if (exact_table[index].pointer == NULL) exact_occupied++;
+    entry = &exact_table[index];
+  }
+  // A full table leaves later blocks at their real usable size: the count may then vary.
+  if (entry != NULL) {
+    entry->pointer = pointer;
+    entry->size = size;
+  }
+  exact_release();
+}
+
+void bench_allocation_exact_sizes(int open) {
+  exact_acquire();
+  if (open) {
+    memset(exact_table, 0, sizeof exact_table);
+    exact_occupied = 0;
+  }
+  atomic_store_explicit(&exact_open, open, memory_order_relaxed);
+  exact_release();
+}
+
+size_t malloc_usable_size(void *pointer) {
+  static size_t (*libc_usable_size)(void *);
+  if (pointer != NULL && atomic_load_explicit(&exact_open, memory_order_relaxed)) {
+    exact_acquire();
+    exact_entry *entry = exact_find(pointer);
+    size_t size = entry != NULL ? entry->size : 0;
+    exact_release();
+    if (entry != NULL) return size;
+  }
+  if (libc_usable_size == NULL) {
+    libc_usable_size = (size_t(*)(void *))dlsym(RTLD_NEXT, "malloc_usable_size");
+  }
+  return libc_usable_size != NULL ? libc_usable_size(pointer) : 0;
+}
+
 void *malloc(size_t size) {
   count_allocation(size);
-  return __libc_malloc(size);
+  void *pointer = __libc_malloc(size);
+  exact_remember(pointer, size);
+  return pointer;
 }
 
 void *calloc(size_t count, size_t size) {
   count_allocation(count * size);
-  return __libc_calloc(count, size);
+  void *pointer = __libc_calloc(count, size);
+  exact_remember(pointer, count * size);
+  return pointer;
 }
 
 void *realloc(void *pointer, size_t size) {
   count_allocation(size);
-  return __libc_realloc(pointer, size);
+  exact_forget(pointer);
+  void *moved = __libc_realloc(pointer, size);
+  exact_remember(moved, size);
+  return moved;
 }
 
 void free(void *pointer) {
@@ -82,17 +186,22 @@ void free(void *pointer) {
     slot_t *slot = my_slot();
     bump(&slot->frees, 1, slot);
   }
+  exact_forget(pointer);
   __libc_free(pointer);
 }
 
 void *memalign(size_t alignment, size_t size) {
   count_allocation(size);
-  return __libc_memalign(alignment, size);
+  void *pointer = __libc_memalign(alignment, size);
+  exact_remember(pointer, size);
+  return pointer;
 }
 
 void *aligned_alloc(size_t alignment, size_t size) {
   count_allocation(size);
-  return __libc_memalign(alignment, size);
+  void *pointer = __libc_memalign(alignment, size);
+  exact_remember(pointer, size);
+  return pointer;
 }
 
 int posix_memalign(void **result, size_t alignment, size_t size) {
@@ -100,18 +209,23 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
   count_allocation(size);
   void *pointer = __libc_memalign(alignment, size);
   if (pointer == NULL && size != 0) return ENOMEM;
+  exact_remember(pointer, size);
   *result = pointer;
   return 0;
 }
 
 void *valloc(size_t size) {
   count_allocation(size);
-  return __libc_valloc(size);
+  void *pointer = __libc_valloc(size);
+  exact_remember(pointer, size);
+  return pointer;
 }
 
 void *pvalloc(size_t size) {
   count_allocation(size);
-  return __libc_pvalloc(size);
+  void *pointer = __libc_pvalloc(size);
+  exact_remember(pointer, size);
+  return pointer;
 }
 
 int bench_allocation_counter_is_wrapping(void) { return 1; }
@@ -131,6 +245,8 @@ bench_allocation_totals bench_allocation_counter_read(void) {
 #else
 
 int bench_allocation_counter_is_wrapping(void) { return 0; }
+
+void bench_allocation_exact_sizes(int open) { (void)open; }
 
 bench_allocation_totals bench_allocation_counter_read(void) {
   bench_allocation_totals totals = {0, 0, 0};

@@ -7,10 +7,13 @@ import Foundation
 // links the allocator wrapper, so it is the one place allocation counting is plugged in.
 HarnessWiring.allocationCounter =
   bench_allocation_counter_is_wrapping() != 0
-  ? AllocationCounter(unavailableReason: nil) {
-    let totals = bench_allocation_counter_read()
-    return AllocationCounter.Totals(allocations: totals.allocations, bytes: totals.bytes)
-  }
+  ? AllocationCounter(
+    unavailableReason: nil,
+    exactSizes: { bench_allocation_exact_sizes($0 ? 1 : 0) },
+    read: {
+      let totals = bench_allocation_counter_read()
+      return AllocationCounter.Totals(allocations: totals.allocations, bytes: totals.bytes)
+    })
   : .unavailable("unavailable: the allocator wrapper needs Linux with glibc")
 if bench_allocator_stabilize() != 0 {
   HarnessWiring.allocatorNote =

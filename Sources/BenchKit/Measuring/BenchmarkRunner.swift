@@ -106,12 +106,17 @@ public struct BenchmarkRunner: Sendable {
       // On a fresh instance: a routine that has run for a while has grown its buffers by a
       // history that depends on how many iterations the time budget allowed, so counting on
       // it would make the count vary from run to run.
+      // Setup runs in the exact-size window too: the buffers it makes, and how much room
+      // they have to grow, are part of what the counted iteration does.
+      let counter = configuration.allocationCounter
+      counter.exactSizes(true)
+      defer { counter.exactSizes(false) }
       let fresh = try benchmark.makeRoutine()
       fresh.prepareBatch(iterations: 1)
-      let counter = configuration.allocationCounter
       let before = counter.read()
       fresh.runBatch(iterations: 1)
       let after = counter.read()
+      counter.exactSizes(false)
       blackHole(fresh)
       allocations = BenchmarkResult.Allocations(
         count: Int(after.allocations - before.allocations), bytes: Int(after.bytes - before.bytes),

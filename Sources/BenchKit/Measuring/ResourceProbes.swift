@@ -19,9 +19,16 @@ public struct AllocationCounter: Sendable {
   /// Why counts are unavailable, or nil when they are available.
   public var unavailableReason: String?
   public var read: @Sendable () -> Totals
+  /// Opens or closes a counting window in which blocks report the size they were asked for
+  /// (see `bench_allocation_exact_sizes`), so counts do not depend on the heap's history.
+  public var exactSizes: @Sendable (Bool) -> Void
 
-  public init(unavailableReason: String?, read: @escaping @Sendable () -> Totals) {
+  public init(
+    unavailableReason: String?, exactSizes: @escaping @Sendable (Bool) -> Void = { _ in },
+    read: @escaping @Sendable () -> Totals
+  ) {
     self.unavailableReason = unavailableReason
+    self.exactSizes = exactSizes
     self.read = read
   }
 

@@ -20,6 +20,12 @@ int bench_allocation_counter_is_wrapping(void);
 /// The totals so far. Exact when no other thread allocates concurrently.
 bench_allocation_totals bench_allocation_counter_read(void);
 
+/// Opens (1) or closes (0) a counting window: within it, malloc_usable_size answers the size
+/// each block allocated in the window was asked for rather than what the heap's history made
+/// it, so that code growing buffers into their usable size (Swift arrays) allocates the same
+/// way on every run. Call on one thread, around the counted code.
+void bench_allocation_exact_sizes(int open);
+
 /// Fixes glibc's mmap and trim thresholds (1 GiB), so that how a block is served does not
 /// depend on the process's history; returns 1 if it could. Called once at startup.
 int bench_allocator_stabilize(void);
