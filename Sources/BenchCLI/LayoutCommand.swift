@@ -53,7 +53,7 @@ enum LayoutCommand {
           throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
         }
         strategyName = name
-      case "--rect": rects.append(try parseRect(try reader.value(of: "--rect"), index: rects.count))
+      case "--rect": rects.append(try parseRect(try reader.value(of: "--rect")))
       case "--updates": updatesPath = try reader.value(of: "--updates")
       default:
         if argument.hasPrefix("-") && argument != "-" {
@@ -208,12 +208,6 @@ enum LayoutCommand {
     try ColumnFlowLayout<Strategy>(model: model)
   }
 
-  static func compute(
-    _ strategy: any FlowLayoutStrategy.Type, model: FlowLayoutModel, rects: [CGRect]
-  ) throws -> Result {
-    compute(try FlowStrategies.make(strategy, model: model), rects: rects)
-  }
-
   /// Prepares `layout` and answers the full dump, or each rect.
   static func compute(_ layout: any CollectionViewLayout, rects: [CGRect]) -> Result {
     var layout = layout
@@ -226,7 +220,7 @@ enum LayoutCommand {
   }
 
   /// `X,Y,W,H`: four finite numbers.
-  static func parseRect(_ text: String, index: Int) throws -> CGRect {
+  static func parseRect(_ text: String) throws -> CGRect {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 4 else {
       throw UsageError("--rect '\(text)': expected four numbers X,Y,W,H, found \(parts.count)")

@@ -110,24 +110,29 @@ struct SelfSizingTests {
     var view = try SelfSizingCollectionView(
       model: Self.model(.size(CGSize(width: 100, height: 100)), items: 100),
       strategy: IncrementalLayout.self)
-    let before = view.layout.layoutAttributesForAllElements()
+    // An item not yet measured: rejected, nothing changes.
+    let unmeasured = view.layout.layoutAttributesForAllElements()
     #expect(throws: LayoutError.self) {
       try view.measuredCellsDidResize([
         BatchUpdate.ItemResize(
           at: LayoutIndexPath(item: 99, section: 0), size: CGSize(width: 1, height: 1))
       ])
     }
+    #expect(view.layout.layoutAttributesForAllElements() == unmeasured)
+    // A measured item with a negative size, in a batch with a valid resize: all rejected.
     _ = view.scroll(to: .zero)
+    let measured = view.layout.layoutAttributesForAllElements()
+    let sizes = view.measuredSizes
     #expect(throws: LayoutError.self) {
       try view.measuredCellsDidResize([
         BatchUpdate.ItemResize(
-          at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: -1, height: 1))
+          at: LayoutIndexPath(item: 1, section: 0), size: CGSize(width: 10, height: 10)),
+        BatchUpdate.ItemResize(
+          at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: -1, height: 1)),
       ])
     }
-    #expect(
-      view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0))!.frame.width
-        >= 0)
-    #expect(before.count == view.layout.layoutAttributesForAllElements().count)
+    #expect(view.layout.layoutAttributesForAllElements() == measured)
+    #expect(view.measuredSizes == sizes)
     #expect(throws: LayoutError.self) {
       try SelfSizingCollectionView(
         model: Dataset.mixedFeed.model(items: 10), strategy: IncrementalLayout.self)

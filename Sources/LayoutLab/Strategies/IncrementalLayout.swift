@@ -90,7 +90,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
       case .inserted:
         state.sections[index] = engine.incrementalSection(index, counters: &counters)
         firstMoved = min(firstMoved, index)
-      case .existing(let old, let firstChanged?, let lastChanged, let delta):
+      case .existing(_, let firstChanged?, let lastChanged, let delta):
         if !engine.updateSection(
           &state.sections[index], index, firstChanged: firstChanged, lastChanged: lastChanged,
           delta: delta, counters: &counters)
@@ -98,7 +98,6 @@ public struct IncrementalLayout: FlowLayoutStrategy {
           state.sections[index] = engine.incrementalSection(index, counters: &counters)
         }
         firstMoved = min(firstMoved, index)
-        _ = old
       case .existing(let old, nil, _, _):
         if old != index { firstMoved = min(firstMoved, index) }
       }

@@ -146,22 +146,21 @@ extension FlowLayoutEngine {
 
     // Place the new lines' cells (the last line of the section is placed below).
     let firstNewItem = newLines[0].broken.firstItem
-    var cells = ContiguousArray<FlowCellPlacement>()
+    // Every new line is complete except, when no old line was kept, the section's last one:
+    // it gets placeholders here and is placed below, once FLOW-12 has judged it.
+    let lastIsNew = resumeOld == nil
     var sink = PlacementSink(cells: [])
-    for line in newLines where line.broken.endItem < items.count || resumeOld != nil {
+    for line in lastIsNew ? newLines.dropLast() : newLines[...] {
       placeLine(line.broken, at: line.start, .justified, placement, items, into: &sink)
     }
-    cells = sink.cells
-    counters += sink.counters
-    let lastIsNew = resumeOld == nil
     if lastIsNew {
-      // Placeholders: the last line is placed below, once FLOW-12 has judged it.
-      cells.append(
+      sink.cells.append(
         contentsOf: repeatElement(
           FlowCellPlacement(main: 0, offset: 0, mainLength: 0, thickness: 0),
           count: newLines.last!.broken.itemCount))
     }
-    section.cells.replaceSubrange(firstNewItem..<oldCellsEnd, with: cells)
+    counters += sink.counters
+    section.cells.replaceSubrange(firstNewItem..<oldCellsEnd, with: sink.cells)
 
     // FLOW-12: judge the last line again; place it if it is new or judged differently.
     let last = section.lines[section.lines.count - 1]
