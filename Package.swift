@@ -23,9 +23,13 @@ let package = Package(
     // The subcommands of `bench`, as a library so tests can run them in-process.
     .target(name: "BenchCLI", dependencies: ["LayoutLab", "BenchmarkDatasets", "BenchKit"]),
     .executableTarget(name: "bench", dependencies: ["BenchCLI", "BenchKit", "CAllocationCounter"]),
-    .testTarget(name: "LayoutLabTests", dependencies: ["LayoutLab", "BenchmarkDatasets"]),
+    // Finds the fixtures the package carries (Tests/Fixtures) from its own path.
+    .target(name: "TestFixtures", path: "Tests/TestFixtures"),
     .testTarget(
-      name: "BenchCLITests", dependencies: ["BenchCLI", "LayoutLab", "BenchmarkDatasets"]),
+      name: "LayoutLabTests", dependencies: ["LayoutLab", "BenchmarkDatasets", "TestFixtures"]),
+    .testTarget(
+      name: "BenchCLITests",
+      dependencies: ["BenchCLI", "LayoutLab", "BenchmarkDatasets", "TestFixtures"]),
     .testTarget(
       name: "BenchKitTests",
       dependencies: ["BenchKit", "BenchmarkDatasets", "BenchCLI", "LayoutLab"]),

@@ -76,8 +76,8 @@ public final class DatasetContext: Sendable {
     var paths: [LayoutIndexPath] = []
     if !populated.isEmpty {
       for _ in 0..<count {
-        let section = populated[random.nextInt(in: 0...(populated.count - 1))]
-        let item = random.nextInt(in: 0...(model.sections[section].numberOfItems - 1))
+        let section = populated[random.nextIndex(below: populated.count)]
+        let item = random.nextIndex(below: model.sections[section].numberOfItems)
         paths.append(LayoutIndexPath(item: item, section: section))
       }
     }
@@ -90,7 +90,7 @@ public final class DatasetContext: Sendable {
       kinds.contains(.header) ? .header : kinds.contains(.footer) ? .footer : nil
     supplementaryKind = kind
     if kind != nil, !model.sections.isEmpty {
-      let sections = (0..<count).map { _ in random.nextInt(in: 0...(model.sections.count - 1)) }
+      let sections = (0..<count).map { _ in random.nextIndex(below: model.sections.count) }
       supplementaryPaths = sections.map { LayoutIndexPath(item: 0, section: $0) }
     } else {
       supplementaryPaths = []

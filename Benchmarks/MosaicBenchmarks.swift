@@ -89,7 +89,7 @@ final class MosaicContext {
       items == 0
       ? []
       : (0..<count).map { _ in
-        LayoutIndexPath(item: random.nextInt(in: 0...(items - 1)), section: 0)
+        LayoutIndexPath(item: random.nextIndex(below: items), section: 0)
       }
   }
 }

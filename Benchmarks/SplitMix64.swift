@@ -25,4 +25,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     let span = UInt64(range.upperBound - range.lowerBound) + 1
     return range.lowerBound + Int(next().multipliedFullWidth(by: span).high)
   }
+
+  /// An index in `0..<count`, for picking from a collection of `count` elements; the caller
+  /// makes sure the collection is not empty (a range `0...(count - 1)` would trap on it).
+  public mutating func nextIndex(below count: Int) -> Int {
+    precondition(count > 0, "nextIndex(below:) needs a non-empty collection")
+    return nextInt(in: 0...(count - 1))
+  }
 }

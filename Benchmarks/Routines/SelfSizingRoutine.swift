@@ -13,6 +13,8 @@ final class SelfSizingRoutine: BenchmarkRoutine {
   private var view: SelfSizingCollectionView
   private var cursor = 0
   private var last: [LayoutAttributes] = []
+  /// A scroll the layout refused, reported by `check()` (the timed loop cannot throw).
+  private var refused: LayoutError?
 
   init(strategy: any FlowLayoutStrategy.Type, context: DatasetContext) throws {
     self.context = context
@@ -22,13 +24,20 @@ final class SelfSizingRoutine: BenchmarkRoutine {
   }
 
   func prepareBatch(iterations: Int) {
-    view = try! SelfSizingCollectionView(model: context.model, strategy: strategy)
+    // The model was accepted by `init`, so a fresh view from it is accepted too.
+    if let fresh = try? SelfSizingCollectionView(model: context.model, strategy: strategy) {
+      view = fresh
+    }
     cursor = 0
   }
 
   func runBatch(iterations: Int) {
     for _ in 0..<iterations {
-      last = view.scroll(to: offsets[cursor])
+      do {
+        last = try view.scroll(to: offsets[cursor])
+      } catch {
+        refused = error
+      }
       cursor = cursor + 1 == offsets.count ? 0 : cursor + 1
     }
     blackHole(last)
@@ -36,13 +45,14 @@ final class SelfSizingRoutine: BenchmarkRoutine {
 
   /// Every cell returned was measured; once all are, the frames are the reference's (FLOW-26).
   func check() throws {
+    if let refused { throw BenchmarkCheckFailure("a scroll was refused: \(refused)") }
     var view = view
     if last.contains(where: {
       $0.kind == .cell && !view.isMeasured[$0.indexPath.section][$0.indexPath.item]
     }) {
       throw BenchmarkCheckFailure("a visible cell was not measured")
     }
-    view.measureAll()
+    try view.measureAll()
     if let index = firstMismatch(view.layout.layoutAttributesForAllElements(), context.allElements)
     {
       throw BenchmarkCheckFailure("fully measured, element \(index) differs from the reference")
@@ -56,7 +66,7 @@ final class SelfSizingRoutine: BenchmarkRoutine {
   func countWork() -> [String: Int] {
     prepareBatch(iterations: 1)
     let before = view.layout.workCounters.dictionary
-    _ = view.scroll(to: offsets[0])
+    _ = try? view.scroll(to: offsets[0])
     let after = view.layout.workCounters.dictionary
     rewind()
     return after.merging(before) { $0 - $1 }

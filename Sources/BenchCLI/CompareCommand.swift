@@ -10,7 +10,7 @@ enum CompareCommand {
            bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [RUN OPTIONS]
 
     Against a saved baseline (CANDIDATE defaults to Results/latest/results.json), as
-    BENCH_METHOD.md says: work counters and allocations gated exactly (any increase beyond the
+    docs/BenchMethod.md says: work counters and allocations gated exactly (any increase beyond the
     tolerance fails), growth gated on the complexity class and exponent of every series, the
     candidate's same-run ratios gated on their floors; time is advisory unless both files come
     from the same host, where the A/B rule decides and a suspect is re-measured before it fails.

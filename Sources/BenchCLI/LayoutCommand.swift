@@ -2,7 +2,7 @@ import Foundation
 import LayoutLab
 
 /// `bench layout`: prints the frames a strategy computes for a layout file
-/// (`../shared/LAYOUT_SPEC.md`).
+/// (docs/LayoutFileFormat.md).
 enum LayoutCommand {
   static let usage = """
     usage: bench layout [--strategy NAME|all] [--rect X,Y,W,H]... [--updates FILE] [SPEC.json | -]
@@ -16,7 +16,7 @@ enum LayoutCommand {
                         'all' runs every strategy for the file's kind of layout and exits 1
                         naming the first difference.
       --rect X,Y,W,H    answer "elements in rect" for this rect; repeatable.
-      --updates FILE    apply the batches in FILE (LAYOUT_SPEC's updates file) in order, through
+      --updates FILE    apply the batches in FILE (docs/LayoutFileFormat.md) in order, through
                         each strategy's own invalidation, then print.
 
     A layout file with an estimatedItemSize is printed fully measured; with --rect, each
@@ -90,7 +90,8 @@ enum LayoutCommand {
       }
       for strategy in try flowStrategies(strategyName, kind: content.kind) {
         var view = try SelfSizingCollectionView(model: measured, strategy: strategy)
-        let answers = rects.map { view.layoutAttributesForElements(in: $0) }
+        var answers: [[LayoutAttributes]] = []
+        for rect in rects { answers.append(try view.layoutAttributesForElements(in: rect)) }
         results.append(
           (
             strategy.strategyName,

@@ -5,7 +5,7 @@ import Foundation
   import Glibc
 #endif
 
-/// BENCH_METHOD "Release builds only": a debug build of `bench`, asked to measure, builds the
+/// docs/BenchMethod.md, "Release builds only": a debug build of `bench`, asked to measure, builds the
 /// release configuration and re-executes it with the same arguments.
 enum ReleaseBuild {
   static var isDebug: Bool { BenchEnvironment.buildConfiguration == "debug" }

@@ -15,7 +15,7 @@ enum RunCommand {
            bench                 (the standard suite with the default options)
 
     Measures every strategy (bench list) on the synthetic datasets with every workload, as
-    BENCH_METHOD.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
+    docs/BenchMethod.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
     median's 99% confidence interval, a time budget per benchmark, work counters, heap
     allocations and peak memory, and a check of every answer against the reference. Prints a
     table and writes results.json (the source of every report), report.txt, report.md,

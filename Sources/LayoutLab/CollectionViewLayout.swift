@@ -73,8 +73,12 @@ extension CollectionViewLayout {
 
   /// `invalidateLayout()`: everything must be recomputed.
   public mutating func invalidateLayout() {
-    // An everything-context carries no input that could be rejected.
-    try! invalidateLayout(with: .everything)
+    do {
+      try invalidateLayout(with: .everything)
+    } catch {
+      // An everything-context carries no value that could be rejected: a broken invariant.
+      preconditionFailure("invalidateLayout(with: .everything) threw: \(error)")
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import BenchCLI
 import Foundation
 import Testing
 
-/// Bad input to `bench layout` (LAYOUT_SPEC.md): a one-line error on standard error that names
+/// Bad input to `bench layout` (docs/LayoutFileFormat.md): a one-line error on standard error that names
 /// the offending field, exit status 2, nothing at all on standard output.
 @Suite("bench layout: bad input")
 struct LayoutCommandBadInputTests {

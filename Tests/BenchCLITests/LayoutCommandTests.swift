@@ -2,6 +2,7 @@ import BenchCLI
 import BenchmarkDatasets
 import Foundation
 import LayoutLab
+import TestFixtures
 import Testing
 
 @testable import BenchCLI
@@ -9,26 +10,18 @@ import Testing
 /// `bench layout`, `bench list` and `bench dataset` as a user runs them.
 @Suite("bench layout, list and dataset")
 struct LayoutCommandTests {
-  static let golden = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/golden")
-
-  static var goldenNames: [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: golden.path)) ?? [])
-      .filter { $0.hasSuffix(".spec.json") }.map { String($0.dropLast(".spec.json".count)) }
-      .sorted()
-  }
-
   @Test("--strategy all prints exactly NAME.expected.json for every golden file")
   func goldenFilesThroughTheCommand() throws {
-    #expect(Self.goldenNames.count >= 18, "golden files missing at \(Self.golden.path)")
-    for name in Self.goldenNames {
+    if let problem = GoldenFixtures.problem {
+      Issue.record(Comment(rawValue: problem))
+      return
+    }
+    for name in GoldenFixtures.caseNames {
       let run = CapturingIO.run([
-        "layout", "--strategy", "all", Self.golden.appendingPathComponent("\(name).spec.json").path,
+        "layout", "--strategy", "all", GoldenFixtures.path("\(name).spec.json"),
       ])
       #expect(run.status == .success, "\(name): \(run.error)")
-      let expected = try String(
-        contentsOf: Self.golden.appendingPathComponent("\(name).expected.json"), encoding: .utf8)
+      let expected = try GoldenFixtures.read("\(name).expected.json")
       #expect(try jsonClose(JSONParser.parse(run.output), JSONParser.parse(expected)), "\(name)")
     }
   }
@@ -37,13 +30,10 @@ struct LayoutCommandTests {
   func rectQueries() throws {
     let run = CapturingIO.run([
       "layout", "--strategy", "all", "--rect", "0,100,390,200", "--rect", "0,0,390,30",
-      Self.golden.appendingPathComponent("17-per-section-overrides.spec.json").path,
+      GoldenFixtures.path("17-per-section-overrides.spec.json"),
     ])
     #expect(run.status == .success, "\(run.error)")
-    let expected = try String(
-      contentsOf: Self.golden.appendingPathComponent(
-        "17-per-section-overrides.rects.expected.json"),
-      encoding: .utf8)
+    let expected = try GoldenFixtures.read("17-per-section-overrides.rects.expected.json")
     #expect(try jsonClose(JSONParser.parse(run.output), JSONParser.parse(expected)))
   }
 
@@ -68,7 +58,7 @@ struct LayoutCommandTests {
 
   @Test("--updates applies every batch through each strategy; all agree with a fresh layout")
   func updates() throws {
-    let spec = Self.golden.appendingPathComponent("17-per-section-overrides.spec.json").path
+    let spec = GoldenFixtures.path("17-per-section-overrides.spec.json")
     let updates = """
       [
         { "deleteItems": [[0, 5], [1, 0]], "insertItems": [{ "at": [0, 2], "size": [80, 80] }],
@@ -83,7 +73,7 @@ struct LayoutCommandTests {
     #expect(run.status == .success, "\(run.error)")
     // The same data laid out from scratch.
     var model = try #require(
-      LayoutFile.decode(try String(contentsOfFile: spec, encoding: .utf8)).flowModel)
+      LayoutFile.decode(try GoldenFixtures.read("17-per-section-overrides.spec.json")).flowModel)
     for batch in try UpdatesFile.decode(updates).batches { model = try model.applying(batch).model }
     // Batch 0: [10, 5, 4] → [11, 3, 4]; batch 1 deletes section 0, inserts 3 items at 1.
     #expect(model.sections.map(\.numberOfItems) == [3, 3, 4])
@@ -131,7 +121,7 @@ struct LayoutCommandTests {
     let run = CapturingIO.run(["dataset", name, "--items", "2500"])
     #expect(run.status == .success, "\(run.error)")
     let model = try #require(LayoutFile.decode(run.output).flowModel)
-    #expect(model == Dataset.named(name)!.model(items: 2_500))
+    #expect(model == (try #require(Dataset.named(name))).model(items: 2_500))
     #expect(model.numberOfItems == 2_500)
   }
 

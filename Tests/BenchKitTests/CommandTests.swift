@@ -90,12 +90,12 @@ import Testing
     #expect(same.output.contains("verdict: no regression"))
 
     // Inject: 20 % more frames computed in the candidate.
-    var json =
+    var json = try #require(
       try JSONSerialization.jsonObject(
-        with: Data(contentsOf: URL(fileURLWithPath: "\(base)/results.json"))) as! [String: Any]
-    var results = json["results"] as! [[String: Any]]
+        with: Data(contentsOf: URL(fileURLWithPath: "\(base)/results.json"))) as? [String: Any])
+    var results = try #require(json["results"] as? [[String: Any]])
     for index in results.indices {
-      var counters = results[index]["counters"] as! [String: Int]
+      var counters = try #require(results[index]["counters"] as? [String: Int])
       if let frames = counters["framesComputed"], frames > 0 {
         counters["framesComputed"] = frames * 6 / 5
       }

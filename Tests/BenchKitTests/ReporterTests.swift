@@ -49,9 +49,9 @@ import Testing
     let csv = CSVReporter().render(file).split(separator: "\n")
     #expect(csv.count == file.results.count + 1)
     #expect(csv[0].hasPrefix("name,strategy,workload,dataset,items"))
-    let entries =
+    let entries = try #require(
       try JSONSerialization.jsonObject(
-        with: Data(GitHubActionBenchmarkReporter().render(file).utf8)) as! [[String: Any]]
+        with: Data(GitHubActionBenchmarkReporter().render(file).utf8)) as? [[String: Any]])
     #expect(entries.count == file.results.count)
     #expect(
       entries.allSatisfy {
@@ -126,11 +126,12 @@ import Testing
         "inside the plot")
     }
     // The slow strategy costs more per item: its line sits above (smaller y) the fast one's.
-    let slowY = lines.first { $0["data-label"] == "slow" }!["points"]!.split(separator: " ")[0]
-      .split(separator: ",")[1]
-    let fastY = lines.first { $0["data-label"] == "fast" }!["points"]!.split(separator: " ")[0]
-      .split(separator: ",")[1]
-    #expect(Double(slowY)! < Double(fastY)!)
+    func firstY(_ label: String) throws -> Double {
+      let points = try #require(lines.first { $0["data-label"] == label }?["points"])
+      let first = try #require(points.split(separator: " ").first).split(separator: ",")
+      return try #require(first.count == 2 ? Double(first[1]) : nil, "\(label): \(points)")
+    }
+    #expect(try firstY("slow") < firstY("fast"))
     // Bars: per workload, both strategies at the largest size.
     #expect(collector.bars.count == 4)
     #expect(html.contains("Against the baseline"))

@@ -100,14 +100,15 @@ import Testing
 
   @Test func requiredFields_areInTheJSON() throws {
     let file = try TestResults.measure(strategies: [("fast", 1, 0)], sizes: [100, 200])
-    let object = try JSONSerialization.jsonObject(with: try file.encoded()) as! [String: Any]
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: try file.encoded()) as? [String: Any])
     #expect(object["schemaVersion"] as? Int == 1)
     #expect(object["environment"] is [String: Any])
-    let result = (object["results"] as! [[String: Any]])[0]
+    let result = try #require((object["results"] as? [[String: Any]])?.first)
     for key in ["strategy", "workload", "dataset", "items", "statistics", "samples", "counters"] {
       #expect(result[key] != nil, "missing \(key)")
     }
-    let statistics = result["statistics"] as! [String: Any]
+    let statistics = try #require(result["statistics"] as? [String: Any])
     for key in ["min", "median", "p90", "p99", "max", "ciLow", "ciHigh"] {
       #expect(statistics[key] is Double, "missing statistics.\(key)")
     }

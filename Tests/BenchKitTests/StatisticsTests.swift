@@ -17,7 +17,7 @@ import Testing
   }
 
   @Test func medianInterval_n30_alpha001_isX8toX23() {
-    // BENCH_METHOD's worked example.
+    // docs/BenchMethod.md's worked example.
     let interval = MedianInterval(count: 30, alpha: 0.01)
     #expect(interval.lowerRank == 8 && interval.upperRank == 23)
     // P(Binomial(30, ½) ≤ 7) = 2,804,012 / 2^30.
@@ -51,7 +51,7 @@ import Testing
 }
 
 @Suite struct MannWhitneyTests {
-  /// U from BENCH_METHOD's double sum, to check the rank computation against.
+  /// U from docs/BenchMethod.md's double sum, to check the rank computation against.
   func doubleSumU(_ a: [Double], _ b: [Double]) -> Double {
     var u = 0.0
     for x in a { for y in b { u += y > x ? 1 : y == x ? 0.5 : 0 } }

@@ -248,7 +248,7 @@ struct BatchSemanticsTests {
     let (name, batch, field) = Self.invalidBatches[index]
     // Section 0 has 3 items of different sizes; section 1 is empty.
     let model = Self.model([[100, 120, 140], []])
-    var layout = try FlowStrategies.make(FlowStrategies.named(strategy)!, model: model)
+    var layout = try FlowStrategies.make(try #require(FlowStrategies.named(strategy)), model: model)
     layout.prepare()
     let dumpBefore = layout.layoutAttributesForAllElements()
     let sizeBefore = layout.collectionViewContentSize

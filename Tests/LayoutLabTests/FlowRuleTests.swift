@@ -2,7 +2,7 @@ import Foundation
 import LayoutLab
 import Testing
 
-/// One or more tests per rule of FLOW_SEMANTICS.md (FLOW-1…25 and FLOW-28; FLOW-26/27,
+/// One or more tests per rule of docs/FlowRules.md (FLOW-1…25 and FLOW-28; FLOW-26/27,
 /// self-sizing, are not built yet), each run against every flow strategy. Expected frames are
 /// computed by hand from the rules; the arithmetic is in the comments. `scale` is 0 (no pixel
 /// rounding) except in the FLOW-21 tests.

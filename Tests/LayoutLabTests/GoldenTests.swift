@@ -1,59 +1,48 @@
 import Foundation
 import LayoutLab
+import TestFixtures
 import Testing
 
-/// The golden layouts of `../shared/golden/`: every strategy must print exactly
-/// `NAME.expected.json` (frames within 1e-9) for `NAME.spec.json`.
+/// The golden layouts the package carries (`Tests/Fixtures/Golden/`): every strategy must print
+/// exactly `NAME.expected.json` (frames within 1e-9) for `NAME.spec.json`.
 @Suite("Golden layouts")
 struct GoldenTests {
-  static let goldenDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("shared/golden")
-
-  static var caseNames: [String] {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: goldenDirectory.path)) ?? []
-    return files.filter { $0.hasSuffix(".spec.json") }.map {
-      String($0.dropLast(".spec.json".count))
-    }
-    .sorted()
-  }
-
-  @Test("the golden directory is there and holds cases")
-  func goldenDirectoryHoldsCases() {
-    // A missing ../shared/golden must fail loudly, not pass with zero cases.
-    #expect(Self.caseNames.count >= 18, "no golden cases found in \(Self.goldenDirectory.path)")
+  @Test("the golden fixtures are there and hold every case")
+  func goldenFixturesHoldCases() {
+    // Missing fixtures fail loudly here, naming the path, rather than pass with zero cases.
+    if let problem = GoldenFixtures.problem { Issue.record(Comment(rawValue: problem)) }
   }
 
   @Test(
-    "every golden layout, every strategy", arguments: caseNames,
+    "every golden layout, every strategy", arguments: GoldenFixtures.caseNames,
     FlowStrategies.all.map { $0.strategyName })
   func goldenLayout(name: String, strategy: String) throws {
-    let spec = try Self.read("\(name).spec.json")
-    let expected = try ExpectedLayout(try Self.read("\(name).expected.json"))
+    let spec = try GoldenFixtures.read("\(name).spec.json")
+    let expected = try ExpectedLayout(try GoldenFixtures.read("\(name).expected.json"))
     var layout = try FlowStrategies.make(
-      FlowStrategies.named(strategy)!, model: try #require(LayoutFile.decode(spec).flowModel))
+      try #require(FlowStrategies.named(strategy)),
+      model: try #require(LayoutFile.decode(spec).flowModel))
     layout.prepare()
     expectClose(layout.collectionViewContentSize, expected.contentSize, "\(name) contentSize")
-    expectSameElements(layout.layoutAttributesForAllElements(), expected.elements[0], "\(name)")
+    let elements = try #require(expected.elements.first, "\(name).expected.json has no elements")
+    expectSameElements(layout.layoutAttributesForAllElements(), elements, "\(name)")
   }
 
   @Test(
     "golden 17's rect queries, every strategy",
     arguments: FlowStrategies.all.map { $0.strategyName })
   func goldenRectQueries(strategy: String) throws {
-    let spec = try Self.read("17-per-section-overrides.spec.json")
-    let expected = try ExpectedLayout(try Self.read("17-per-section-overrides.rects.expected.json"))
+    let spec = try GoldenFixtures.read("17-per-section-overrides.spec.json")
+    let expected = try ExpectedLayout(
+      try GoldenFixtures.read("17-per-section-overrides.rects.expected.json"))
     var layout = try FlowStrategies.make(
-      FlowStrategies.named(strategy)!, model: try #require(LayoutFile.decode(spec).flowModel))
+      try #require(FlowStrategies.named(strategy)),
+      model: try #require(LayoutFile.decode(spec).flowModel))
     layout.prepare()
     #expect(expected.rects.count == 2)
     for (rect, elements) in zip(expected.rects, expected.elements) {
       expectSameElements(layout.layoutAttributesForElements(in: rect), elements, "rect \(rect)")
     }
-  }
-
-  static func read(_ file: String) throws -> String {
-    try String(contentsOf: goldenDirectory.appendingPathComponent(file), encoding: .utf8)
   }
 }
 
@@ -69,7 +58,7 @@ struct ExpectedLayout {
     for (key, value) in root {
       switch key {
       case "contentSize":
-        let n = try Self.numbers(value)
+        let n = try Self.numbers(value, count: 2)
         contentSize = CGSize(width: n[0], height: n[1])
       case "elements":
         elements = [try Self.elements(value)]
@@ -80,7 +69,7 @@ struct ExpectedLayout {
             let rect = fields.first(where: { $0.key == "rect" })?.value,
             let list = fields.first(where: { $0.key == "elements" })?.value
           else { throw Malformed() }
-          let n = try Self.numbers(rect)
+          let n = try Self.numbers(rect, count: 4)
           rects.append(CGRect(x: n[0], y: n[1], width: n[2], height: n[3]))
           elements.append(try Self.elements(list))
         }
@@ -91,12 +80,20 @@ struct ExpectedLayout {
 
   struct Malformed: Error {}
 
-  static func numbers(_ value: JSONValue) throws -> [Double] {
-    guard case .array(let items) = value else { throw Malformed() }
+  /// Exactly `count` numbers, so the indexing that follows cannot trap on a broken fixture.
+  static func numbers(_ value: JSONValue, count: Int) throws -> [Double] {
+    guard case .array(let items) = value, items.count == count else { throw Malformed() }
     return try items.map { item in
       guard case .number(let number, _) = item else { throw Malformed() }
       return number
     }
+  }
+
+  static func integer(_ value: JSONValue) throws -> Int {
+    guard case .number(let number, _) = value, let integer = Int(exactly: number) else {
+      throw Malformed()
+    }
+    return integer
   }
 
   static func elements(_ value: JSONValue) throws -> [LayoutAttributes] {
@@ -110,10 +107,10 @@ struct ExpectedLayout {
       guard case .string(let kindName) = try field("kind"),
         let kind = ElementKind(rawValue: kindName)
       else { throw Malformed() }
-      let section = Int(try numbers(.array([try field("section")]))[0])
-      let item = Int(try numbers(.array([try field("item")]))[0])
-      let frame = try numbers(try field("frame"))
-      let zIndex = Int(try numbers(.array([try field("zIndex")]))[0])
+      let section = try integer(try field("section"))
+      let item = try integer(try field("item"))
+      let frame = try numbers(try field("frame"), count: 4)
+      let zIndex = try integer(try field("zIndex"))
       return LayoutAttributes(
         kind: kind, indexPath: LayoutIndexPath(item: item, section: section),
         frame: CGRect(x: frame[0], y: frame[1], width: frame[2], height: frame[3]), zIndex: zIndex)

@@ -30,7 +30,7 @@ struct IncrementalLayoutTests {
     let model = Dataset.giantSection.model(items: 100_000)
     var layout = try prepared(model)
     let middle = LayoutIndexPath(item: 50_000, section: 0)
-    let old = layout.layoutAttributesForItem(at: middle)!.frame.size
+    let old = try #require(layout.layoutAttributesForItem(at: middle)).frame.size
     // Taller, same width: the line breaks stay, the line may get thicker.
     try layout.performBatchUpdates(
       BatchUpdate(resizeItems: [

@@ -24,7 +24,7 @@ struct InvalidationContextTests {
   func everyContext(strategy: String) throws {
     var model = Dataset.mixedFeed.model(items: 3_000)
     model.layout.sectionHeadersPinToVisibleBounds = true
-    var layout = try FlowStrategies.make(FlowStrategies.named(strategy)!, model: model)
+    var layout = try FlowStrategies.make(try #require(FlowStrategies.named(strategy)), model: model)
     layout.prepare()
 
     // invalidateFlowLayoutDelegateMetrics: new spacing and header size.
@@ -78,7 +78,7 @@ struct InvalidationContextTests {
     var random = SplitMix64(seed: seed)
     var model = Dataset.manySections.model(items: 300)  // 3 sections of 100
     model.sections.append(FlowSection(items: 0))
-    var layout = try FlowStrategies.make(FlowStrategies.named(strategy)!, model: model)
+    var layout = try FlowStrategies.make(try #require(FlowStrategies.named(strategy)), model: model)
     layout.prepare()
     var rejected = 0
     // Mostly plausible index paths for the current data, one in ten anywhere (negative, past
@@ -89,7 +89,7 @@ struct InvalidationContextTests {
         return LayoutIndexPath(
           item: random.nextInt(in: -2...105), section: random.nextInt(in: -1...4))
       }
-      let section = random.nextInt(in: 0...(sections.count - 1))
+      let section = random.nextIndex(below: sections.count)
       return LayoutIndexPath(
         item: random.nextInt(in: 0...sections[section].numberOfItems), section: section)
     }

@@ -14,7 +14,7 @@ extension RandomLayouts {
     var deletedSections = Set<Int>()
     if sectionCount > 0 && chance(0.2) {
       deletedSections.insert(
-        chance(0.5) ? pick([0, sectionCount - 1]) : random.nextInt(in: 0...(sectionCount - 1)))
+        chance(0.5) ? pick([0, sectionCount - 1]) : random.nextIndex(below: sectionCount))
     }
     batch.deleteSections = deletedSections.sorted(by: { _, _ in chance(0.5) })
     var removedPerSection = [Int](repeating: 0, count: sectionCount)
@@ -27,7 +27,7 @@ extension RandomLayouts {
         taken = Set(0..<count)  // empty the section
       } else {
         for _ in 0..<random.nextInt(in: 0...2) where chance(0.5) {
-          taken.insert(chance(0.4) ? pick([0, count - 1]) : random.nextInt(in: 0...(count - 1)))
+          taken.insert(chance(0.4) ? pick([0, count - 1]) : random.nextIndex(below: count))
         }
       }
       for item in taken {
@@ -47,7 +47,7 @@ extension RandomLayouts {
     var insertedAt = Set<Int>()
     while insertedAt.count < inserted {
       insertedAt.insert(
-        chance(0.4) ? pick([0, newCount - 1]) : random.nextInt(in: 0...(newCount - 1)))
+        chance(0.4) ? pick([0, newCount - 1]) : random.nextIndex(below: newCount))
     }
     for at in insertedAt.sorted() {
       batch.insertSections.append(
@@ -109,7 +109,7 @@ extension RandomLayouts {
       for _ in 0..<random.nextInt(in: 0...3) where !nonEmpty.isEmpty && chance(0.7) {
         let section = pick(nonEmpty)
         let count = after.sections[section].numberOfItems
-        let item = chance(0.4) ? pick([0, count - 1]) : random.nextInt(in: 0...(count - 1))
+        let item = chance(0.4) ? pick([0, count - 1]) : random.nextIndex(below: count)
         let path = LayoutIndexPath(item: item, section: section)
         if resized.insert(path).inserted {
           batch.resizeItems.append(BatchUpdate.ItemResize(at: path, size: itemSize()))

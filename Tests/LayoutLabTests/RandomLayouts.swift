@@ -13,7 +13,7 @@ struct RandomLayouts {
   mutating func chance(_ probability: Double) -> Bool { random.nextUnit() < probability }
 
   mutating func pick<T>(_ options: [T]) -> T {
-    options[random.nextInt(in: 0...(options.count - 1))]
+    options[random.nextIndex(below: options.count)]
   }
 
   /// A length in `0...max`: often whole, sometimes fractional, sometimes exactly zero.

@@ -38,10 +38,12 @@ struct SelfSizingTests {
     let items = strategy == NaiveLinearLayout.strategyName ? 2_000 : automatic ? 3_000 : 10_000
     let model = Self.model(
       automatic ? .automatic : .size(CGSize(width: 100, height: 100)), items: items)
-    var view = try SelfSizingCollectionView(model: model, strategy: FlowStrategies.named(strategy)!)
+    var view = try SelfSizingCollectionView(
+      model: model, strategy: try #require(FlowStrategies.named(strategy)))
     #expect(view.measuredCount == 0)
     // Before any measurement every item has the estimate (FLOW-26).
-    let first = view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0))!
+    let first = try #require(
+      view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 0, section: 0)))
     #expect(
       first.frame.size
         == (automatic ? CGSize(width: 50, height: 50) : CGSize(width: 100, height: 100)))
@@ -49,7 +51,7 @@ struct SelfSizingTests {
     var offset = view.layout.collectionView.contentOffset
     var viewports = 0
     while true {
-      _ = view.scroll(to: offset)
+      _ = try view.scroll(to: offset)
       viewports += 1
       offset = view.layout.collectionView.contentOffset
       let height = view.layout.collectionView.bounds.height
@@ -74,14 +76,15 @@ struct SelfSizingTests {
     let model = Self.model(
       .size(CGSize(width: 100, height: 100)),
       items: strategy == NaiveLinearLayout.strategyName ? 4_000 : 10_000)
-    var view = try SelfSizingCollectionView(model: model, strategy: FlowStrategies.named(strategy)!)
+    var view = try SelfSizingCollectionView(
+      model: model, strategy: try #require(FlowStrategies.named(strategy)))
     // Scroll to the middle, one viewport at a time, so what is above has been measured.
     var y = 0.0
     while y < 9_000 {
-      _ = view.scroll(to: CGPoint(x: 0, y: y))
+      _ = try view.scroll(to: CGPoint(x: 0, y: y))
       y = view.layout.collectionView.contentOffset.y + 700
     }
-    let visible = view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
+    let visible = try view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
     let firstVisible = try #require(visible.first { $0.kind == .cell })
     let onScreen = firstVisible.frame.minY - view.layout.collectionView.contentOffset.y
     let offsetBefore = view.layout.collectionView.contentOffset.y
@@ -120,7 +123,7 @@ struct SelfSizingTests {
     }
     #expect(view.layout.layoutAttributesForAllElements() == unmeasured)
     // A measured item with a negative size, in a batch with a valid resize: all rejected.
-    _ = view.scroll(to: .zero)
+    _ = try view.scroll(to: .zero)
     let measured = view.layout.layoutAttributesForAllElements()
     let sizes = view.measuredSizes
     #expect(throws: LayoutError.self) {
@@ -136,6 +139,28 @@ struct SelfSizingTests {
     #expect(throws: LayoutError.self) {
       try SelfSizingCollectionView(
         model: Dataset.mixedFeed.model(items: 10), strategy: IncrementalLayout.self)
+    }
+  }
+
+  @Test(
+    "a scroll to a NaN, infinite or too distant offset throws, changing nothing",
+    arguments: FlowStrategies.all.map { $0.strategyName })
+  func badScrollsAreRejected(strategy: String) throws {
+    var view = try SelfSizingCollectionView(
+      model: Self.model(.size(CGSize(width: 100, height: 100)), items: 100),
+      strategy: try #require(FlowStrategies.named(strategy)))
+    _ = try view.scroll(to: CGPoint(x: 0, y: 300))
+    let before = view.layout.layoutAttributesForAllElements()
+    let bounds = view.layout.collectionView.bounds
+    let measured = view.measuredCount
+    for offset in [
+      CGPoint(x: 0, y: Double.nan), CGPoint(x: Double.infinity, y: 0), CGPoint(x: 0, y: -1e300),
+      CGPoint(x: 0, y: LayoutLimits.maximumOffset * 2),
+    ] {
+      #expect(throws: LayoutError.self, "\(offset)") { try view.scroll(to: offset) }
+      #expect(view.layout.collectionView.bounds == bounds)
+      #expect(view.layout.layoutAttributesForAllElements() == before)
+      #expect(view.measuredCount == measured)
     }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Compares a candidate results file with a saved baseline as BENCH_METHOD says for CI:
+/// Compares a candidate results file with a saved baseline as docs/BenchMethod.md says for CI:
 /// exact gates on work counters and allocations, gates on growth (complexity class and
 /// exponent), the same-run ratio floors, and time — advisory unless both were measured on the
 /// same host, where the A/B rule decides.

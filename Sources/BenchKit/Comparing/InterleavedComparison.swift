@@ -53,7 +53,7 @@ public final class LocalSide: ComparisonSide {
   }
 }
 
-/// BENCH_METHOD's A/B in one job: rounds of `A B B A`, alternating who goes first
+/// docs/BenchMethod.md's A/B in one job: rounds of `A B B A`, alternating who goes first
 /// (`B A A B` next), the same iteration count for both sides; then the paired ratio and
 /// Mann–Whitney decide.
 public struct InterleavedComparison {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// BENCH_METHOD's A/B decision for one benchmark: the paired ratio over interleaved rounds and
+/// docs/BenchMethod.md's A/B decision for one benchmark: the paired ratio over interleaved rounds and
 /// Mann–Whitney U over all samples, and the verdict both together give.
 public struct PairedComparison: Codable, Hashable, Sendable {
   public enum Verdict: String, Codable, Sendable {
@@ -23,7 +23,7 @@ public struct PairedComparison: Codable, Hashable, Sendable {
   /// Why the verdict is what it is, in a few words.
   public var reason: String
 
-  /// The thresholds of a decision. Defaults from BENCH_METHOD: α = 0.01 (divided by the number
+  /// The thresholds of a decision. Defaults from docs/BenchMethod.md: α = 0.01 (divided by the number
   /// of comparisons), τ = 5 %, a 50 ns floor on the absolute difference.
   public struct Thresholds: Codable, Hashable, Sendable {
     public var alpha = 0.01

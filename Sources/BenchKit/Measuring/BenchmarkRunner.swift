@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 
-/// Measures benchmarks as BENCH_METHOD says: setup outside the timed region, a warm-up that
+/// Measures benchmarks as docs/BenchMethod.md says: setup outside the timed region, a warm-up that
 /// also calibrates, samples of k iterations lasting about `targetSampleNanoseconds`, every
 /// sample kept, a time budget per benchmark, a check of the answer after timing, then one
 /// untimed pass for the work counters and one iteration of the timed code for allocations.

@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Where and how a results file was measured (BENCH_METHOD "Environment in every result file").
+/// Where and how a results file was measured (docs/BenchMethod.md, "Environment in every result file").
 public struct BenchEnvironment: Codable, Hashable, Sendable {
   public var cpu: String
   public var cores: Int

@@ -1,4 +1,4 @@
-/// A same-run ratio a suite declares (BENCH_METHOD "Gate on same-run ratios"): how many times
+/// A same-run ratio a suite declares (docs/BenchMethod.md, "Gate on same-run ratios"): how many times
 /// faster one strategy's workload must be than another's, measured in the same run, so
 /// comparable across machines.
 public struct RatioFloor: Codable, Hashable, Sendable {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The growth classes BENCH_METHOD fits, in rising order.
+/// The growth classes docs/BenchMethod.md fits, in rising order.
 public enum ComplexityClass: String, Codable, CaseIterable, Comparable, Sendable {
   case constant = "O(1)"
   case logarithmic = "O(log n)"
@@ -25,7 +25,7 @@ public enum ComplexityClass: String, Codable, CaseIterable, Comparable, Sendable
 }
 
 /// How a cost grows with the input size: the best-fitting complexity class and the scaling
-/// exponent (BENCH_METHOD "Gate on growth, not on seconds").
+/// exponent (docs/BenchMethod.md, "Gate on growth, not on seconds").
 public struct ComplexityFit: Codable, Hashable, Sendable {
   public var complexity: ComplexityClass
   /// c of the best class: cost ≈ c · g(n).

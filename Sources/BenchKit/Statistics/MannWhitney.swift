@@ -1,6 +1,6 @@
 import Foundation
 
-/// The Mann–Whitney U test of two independent samples, exactly as BENCH_METHOD writes it:
+/// The Mann–Whitney U test of two independent samples, exactly as docs/BenchMethod.md writes it:
 /// `U = Σ_i Σ_j ([b_j > a_i] + ½[b_j == a_i])`, `μ = mn/2`,
 /// `σ² = mn/12 · ((N + 1) − Σ_ties (t³ − t) / (N(N − 1)))`, `z = (|U − μ| − ½)/σ`,
 /// `p = erfc(|z|/√2)` (two-sided, normal approximation with continuity and tie corrections).

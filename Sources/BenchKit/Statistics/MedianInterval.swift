@@ -1,6 +1,6 @@
 import Foundation
 
-/// The distribution-free confidence interval of a median (BENCH_METHOD): with n samples sorted,
+/// The distribution-free confidence interval of a median (docs/BenchMethod.md): with n samples sorted,
 /// `[x(r), x(n−r+1)]` for the largest r with `P(Binomial(n, ½) ≤ r − 1) ≤ α/2`.
 /// For n = 30, α = 0.01 that is `[x(8), x(23)]`. It assumes nothing about the distribution of
 /// the samples, only that they are independent.

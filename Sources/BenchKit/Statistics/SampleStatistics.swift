@@ -1,6 +1,6 @@
 import Foundation
 
-/// The summary of a set of samples that every report prints (BENCH_METHOD "Keep every sample").
+/// The summary of a set of samples that every report prints (docs/BenchMethod.md, "Keep every sample").
 ///
 /// Percentiles interpolate linearly between order statistics (Hyndman & Fan's type 7, the
 /// default of R and NumPy). The median's interval is the distribution-free order-statistic

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A layout file (`../shared/LAYOUT_SPEC.md`): a collection view, a layout's properties and
+/// A layout file (docs/LayoutFileFormat.md): a collection view, a layout's properties and
 /// its sections, as JSON. What `bench layout` reads and what fixtures are written in. The
 /// `layout.kind` key says which layout (`flow` when absent; README, "Custom layouts").
 public struct LayoutFile: Hashable, Sendable {

@@ -1,6 +1,6 @@
 /// Which layout a layout file describes: its `layout.kind` key, `flow` when absent.
 public enum LayoutKind: String, Hashable, Sendable, CaseIterable {
-  /// `UICollectionViewFlowLayout` (LAYOUT_SPEC.md).
+  /// `UICollectionViewFlowLayout` (docs/LayoutFileFormat.md).
   case flow
   /// `ColumnFlowLayout`: a flow layout whose item size follows the bounds.
   case columnFlow

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The output of `bench layout` (LAYOUT_SPEC.md, "Output"): the content size and every element,
+/// The output of `bench layout` (docs/LayoutFileFormat.md, "Output"): the content size and every element,
 /// or the answers to rect queries. One element per line, so large dumps stay diffable.
 public enum LayoutOutput {
   /// `{"contentSize": …, "elements": [ … ]}`

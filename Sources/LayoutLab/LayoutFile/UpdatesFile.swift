@@ -1,6 +1,6 @@
 import Foundation
 
-/// An updates file (LAYOUT_SPEC.md, "Updates file"): a JSON array of batches, each what one
+/// An updates file (docs/LayoutFileFormat.md, "Updates file"): a JSON array of batches, each what one
 /// `performBatchUpdates` call does, applied in order.
 public struct UpdatesFile: Hashable, Sendable {
   public var batches: [BatchUpdate]

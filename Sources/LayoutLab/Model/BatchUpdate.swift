@@ -1,6 +1,6 @@
 import Foundation
 
-/// What one `performBatchUpdates` call does to a flow layout's data (LAYOUT_SPEC.md, "Updates
+/// What one `performBatchUpdates` call does to a flow layout's data (docs/LayoutFileFormat.md, "Updates
 /// file"). Deletions, reloads and move sources name index paths *before* the batch; insertions,
 /// move destinations and resizes name them *after* it.
 public struct BatchUpdate: Hashable, Sendable {

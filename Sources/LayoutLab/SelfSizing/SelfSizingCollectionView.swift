@@ -68,42 +68,46 @@ public struct SelfSizingCollectionView: Sendable {
   /// grow or shrink are measured too).
   ///
   /// - Complexity: a query per round, plus the invalidations the measured sizes cause.
-  public mutating func layoutAttributesForElements(in rect: CGRect) -> [LayoutAttributes] {
+  public mutating func layoutAttributesForElements(in rect: CGRect) throws(LayoutError)
+    -> [LayoutAttributes]
+  {
     while true {
       let answer = layout.layoutAttributesForElements(in: rect)
       let fresh = answer.filter {
         $0.kind == .cell && !isMeasured[$0.indexPath.section][$0.indexPath.item]
       }
       if fresh.isEmpty { return answer }
-      measure(fresh.map(\.indexPath))
+      try measure(fresh.map(\.indexPath))
     }
   }
 
   /// Scrolls to `offset` (a pure scroll, FLOW-25) and returns what is visible, measured.
-  public mutating func scroll(to offset: CGPoint) -> [LayoutAttributes] {
+  /// Throws, changing nothing, for an offset the layout rejects (not finite, or farther than
+  /// `LayoutLimits.maximumOffset`).
+  public mutating func scroll(to offset: CGPoint) throws(LayoutError) -> [LayoutAttributes] {
     var bounds = layout.collectionView.bounds
     bounds.origin = offset
-    // A scroll to a finite offset is valid input; it never throws.
-    try! layout.invalidateLayout(with: .boundsChange(bounds))
+    try layout.invalidateLayout(with: .boundsChange(bounds))
     layout.prepare()
-    return layoutAttributesForElements(in: layout.collectionView.bounds)
+    return try layoutAttributesForElements(in: layout.collectionView.bounds)
   }
 
   /// Measures every item not yet measured, as if each had appeared.
-  public mutating func measureAll() {
+  public mutating func measureAll() throws(LayoutError) {
     var all: [LayoutIndexPath] = []
     for (section, flags) in isMeasured.enumerated() {
       for (item, measured) in flags.enumerated() where !measured {
         all.append(LayoutIndexPath(item: item, section: section))
       }
     }
-    if !all.isEmpty { measure(all) }
+    if !all.isEmpty { try measure(all) }
   }
 
   /// Marks `paths` measured and gives the layout their real sizes — and, with
   /// `automaticSize`, every unmeasured item the new average — keeping the first visible item
-  /// where it is on screen (FLOW-27).
-  private mutating func measure(_ paths: [LayoutIndexPath]) {
+  /// where it is on screen (FLOW-27). Throws, changing nothing, if the layout refuses a size.
+  private mutating func measure(_ paths: [LayoutIndexPath]) throws(LayoutError) {
+    let before = (measuredCount, measuredWidth, measuredHeight)
     var resizes: [BatchUpdate.ItemResize] = []
     for path in paths {
       isMeasured[path.section][path.item] = true
@@ -127,7 +131,13 @@ public struct SelfSizingCollectionView: Sendable {
         }
       }
     }
-    apply(resizes)
+    do {
+      try apply(resizes)
+    } catch {
+      for path in paths { isMeasured[path.section][path.item] = false }
+      (measuredCount, measuredWidth, measuredHeight) = before
+      throw error
+    }
   }
 
   /// Measured cells now report other sizes (their content changed): the layout takes them,
@@ -144,7 +154,7 @@ public struct SelfSizingCollectionView: Sendable {
       try checkSize(resize.size, "resizes[\(index)].size")
     }
     for resize in resizes { measuredSizes[resize.at.section][resize.at.item] = resize.size }
-    apply(resizes.filter { currentSize(of: $0.at) != $0.size })
+    try apply(resizes.filter { currentSize(of: $0.at) != $0.size })
   }
 
   private func currentSize(of path: LayoutIndexPath) -> CGSize {
@@ -152,25 +162,26 @@ public struct SelfSizingCollectionView: Sendable {
   }
 
   /// Gives the layout new item sizes and moves the content offset so that the first visible
-  /// item stays put on screen (FLOW-27).
-  private mutating func apply(_ resizes: [BatchUpdate.ItemResize]) {
+  /// item stays put on screen (FLOW-27). Measured sizes are checked when they are given, so the
+  /// layout takes them; should it refuse one, nothing has changed.
+  private mutating func apply(_ resizes: [BatchUpdate.ItemResize]) throws(LayoutError) {
     guard !resizes.isEmpty else { return }
 
     // FLOW-27: the first visible item is the anchor; after the change, move the content offset
     // by however far it moved, so it stays put on screen.
     let visible = layout.collectionView.bounds
     let anchor = layout.layoutAttributesForElements(in: visible).first { $0.kind == .cell }
-    // Sizes were validated with the model; measured sizes are the model's own: never throws.
-    try! layout.invalidateLayout(with: .items(resizes))
+    try layout.invalidateLayout(with: .items(resizes))
     layout.prepare()
     if let anchor, let moved = layout.layoutAttributesForItem(at: anchor.indexPath) {
       let vertical = layout.model.layout.scrollDirection == .vertical
       let shift =
         vertical ? moved.frame.minY - anchor.frame.minY : moved.frame.minX - anchor.frame.minX
-      if shift != 0 {
-        try! layout.invalidateLayout(
-          with: LayoutInvalidationContext(
-            contentOffsetAdjustment: vertical ? CGPoint(x: 0, y: shift) : CGPoint(x: shift, y: 0)))
+      let adjustment = LayoutInvalidationContext(
+        contentOffsetAdjustment: vertical ? CGPoint(x: 0, y: shift) : CGPoint(x: shift, y: 0))
+      // An offset past `LayoutLimits.maximumOffset` is refused, changing nothing: the view
+      // cannot scroll that far, so the anchor moves on screen instead, and the new sizes stand.
+      if shift != 0, (try? layout.invalidateLayout(with: adjustment)) != nil {
         layout.prepare()
       }
     }
