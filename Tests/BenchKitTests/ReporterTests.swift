@@ -138,6 +138,28 @@ import Testing
     #expect(html.contains("class=\"chart ratios\""))
   }
 
+  /// A results file may carry zeros, infinities and NaNs (a hand-edited or hostile file):
+  /// charts leave those points off instead of trapping on a range of decades.
+  @Test func charts_leaveOffValuesALogAxisCannotShow() {
+    let odd: [Double] = [0, -1, .infinity, -.infinity, .nan]
+    let series = SVGChart.Series(
+      label: "odd", color: "#000", points: odd.map { (x: $0, y: 1) } + [(x: 10, y: 100)])
+    let chart = SVGChart.logLog(
+      title: "t", xLabel: "x", yLabel: "y", series: [series], formatX: { "\($0)" },
+      formatY: { "\($0)" })
+    #expect(chart.contains("<polyline"))
+    #expect(!chart.contains("inf") && !chart.contains("nan"))
+    let bars = (odd + [5]).map {
+      SVGChart.Bar(group: "g", label: "\($0)", color: "#000", value: $0)
+    }
+    #expect(SVGChart.bars(title: "t", bars: bars, format: { "\($0)" }).contains("class=\"bar\""))
+    let nothing = SVGChart.logLog(
+      title: "t", xLabel: "x", yLabel: "y",
+      series: [SVGChart.Series(label: "odd", color: "#000", points: odd.map { (x: $0, y: $0) })],
+      formatX: { "\($0)" }, formatY: { "\($0)" })
+    #expect(nothing.isEmpty)
+  }
+
   @Test func svgEscapesText() {
     #expect(SVGChart.escape("a<b & \"c\"") == "a&lt;b &amp; &quot;c&quot;")
   }

@@ -32,7 +32,7 @@ public enum SVGChart {
     title: String, xLabel: String, yLabel: String, series: [Series], formatX: (Double) -> String,
     formatY: (Double) -> String, width: Double = 620, height: Double = 360
   ) -> String {
-    let all = series.flatMap(\.points).filter { $0.x > 0 && $0.y > 0 }
+    let all = series.flatMap(\.points).filter { plottable($0.x) && plottable($0.y) }
     guard !all.isEmpty else { return "" }
     let (left, right, top, bottom) = (70.0, 160.0, 34.0, 46.0)
     let plotW = width - left - right
@@ -66,7 +66,7 @@ public enum SVGChart {
     svg +=
       "<text class=\"axis-label\" transform=\"translate(14,\(f(top + plotH / 2))) rotate(-90)\" text-anchor=\"middle\">\(escape(yLabel))</text>\n"
     for (index, line) in series.enumerated() {
-      let points = line.points.filter { $0.x > 0 && $0.y > 0 }.sorted { $0.x < $1.x }
+      let points = line.points.filter { plottable($0.x) && plottable($0.y) }.sorted { $0.x < $1.x }
       guard !points.isEmpty else { continue }
       let coordinates = points.map { "\(f(px($0.x))),\(f(py($0.y)))" }.joined(separator: " ")
       let dash = line.dashed ? " stroke-dasharray=\"6 4\"" : ""
@@ -104,7 +104,7 @@ public enum SVGChart {
   public static func bars(
     title: String, bars: [Bar], format: (Double) -> String, width: Double = 620
   ) -> String {
-    let positive = bars.filter { $0.value > 0 }
+    let positive = bars.filter { plottable($0.value) }
     guard !positive.isEmpty else { return "" }
     let groups = orderedUnique(positive.map(\.group))
     let (left, right, top) = (250.0, 80.0, 30.0)
@@ -194,6 +194,10 @@ public enum SVGChart {
   }
 
   /// The whole decades that cover `values`, at least one decade wide.
+  /// A value a logarithmic axis can show: positive and finite. A results file may hold zeros
+  /// or infinities; they are left off the chart rather than turned into a range of decades.
+  static func plottable(_ value: Double) -> Bool { value > 0 && value.isFinite }
+
   static func decades(_ values: [Double]) -> (Double, Double) {
     let logs = values.map(log10)
     var low = (logs.min() ?? 0).rounded(.down)
