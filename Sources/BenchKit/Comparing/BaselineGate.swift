@@ -4,6 +4,10 @@ import Foundation
 /// exact gates on work counters and allocations, gates on growth (complexity class and
 /// exponent), the same-run ratio floors, and time — advisory unless both were measured on the
 /// same host, where the A/B rule decides.
+///
+/// What is gated comes from the baseline, never from the candidate: every benchmark, counter,
+/// growth series and ratio floor of the baseline must be there in the candidate, measured, or
+/// the gate fails. A change that removes one on purpose refreshes the baseline with it.
 public struct BaselineGate: Sendable {
   public var baseline: ResultsFile
   public var candidate: ResultsFile
@@ -45,13 +49,26 @@ public struct BaselineGate: Sendable {
     report.comparedBenchmarks = shared.count
     report.onlyInBaseline = baseline.results.filter { candidate.result($0.key) == nil }.map(\.key)
     report.onlyInCandidate = candidate.results.filter { baselineByKey[$0.key] == nil }.map(\.key)
+    if candidate.results.isEmpty {
+      report.add(
+        .coverage, .regression, BenchmarkKey(name: "candidate", items: 0),
+        "the candidate holds no benchmarks")
+    }
+    for key in report.onlyInBaseline {
+      report.add(
+        .coverage, .regression, key,
+        "in the baseline, not in the candidate (a deliberate removal refreshes the baseline)")
+    }
 
     for result in shared {
       let base = baselineByKey[result.key]!
       // Counters: exact.
       for (name, before) in base.counters.sorted(by: { $0.key < $1.key }) {
-        guard let after = result.counters[name] else { continue }
         report.countersCompared += 1
+        guard let after = result.counters[name] else {
+          report.add(.counters, .regression, result.key, "\(name) not counted in the candidate")
+          continue
+        }
         if Double(after) > Double(before) * (1 + counterTolerance) {
           report.add(
             .counters, .regression, result.key,
@@ -63,7 +80,11 @@ public struct BaselineGate: Sendable {
       }
       // Allocations: exact where deterministic.
       if let a = base.allocations, let b = result.allocations {
-        if a.deterministic && b.deterministic {
+        if a.deterministic && !b.deterministic {
+          report.add(
+            .allocations, .regression, result.key,
+            "allocations not counted deterministically in the candidate")
+        } else if a.deterministic && b.deterministic {
           report.allocationsCompared += 1
           for (what, before, after, slack) in [
             ("allocations", a.count, b.count, 0.0),
@@ -76,10 +97,10 @@ public struct BaselineGate: Sendable {
             }
           }
         }
-      } else if base.allocations != nil {
-        report.notes.append(
-          "allocations not compared: the candidate has none (\(result.allocationsNote ?? "not counted"))"
-        )
+      } else if base.allocations?.deterministic == true {
+        report.add(
+          .allocations, .regression, result.key,
+          "allocations not counted in the candidate (\(result.allocationsNote ?? "no count"))")
       }
       // Time.
       let comparison = PairedComparison(
@@ -98,10 +119,18 @@ public struct BaselineGate: Sendable {
     // Growth.
     let baselineFits = Dictionary(
       baseline.fits.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+    let candidateFits = Set(candidate.fits.map(\.name))
+    for base in baseline.fits where !candidateFits.contains(base.name) {
+      report.add(
+        .growth, .regression, BenchmarkKey(name: base.name, items: base.sizes.last ?? 0),
+        "series not measured in the candidate")
+    }
     for fit in candidate.fits {
       guard let base = baselineFits[fit.name] else { continue }
       guard base.sizes == fit.sizes else {
-        report.notes.append("growth of \(fit.name) not compared: sizes differ")
+        report.add(
+          .growth, .regression, BenchmarkKey(name: fit.name, items: fit.sizes.last ?? 0),
+          "measured at other sizes than the baseline (\(fit.sizes) for \(base.sizes))")
         continue
       }
       report.fitsCompared += 1
@@ -127,13 +156,25 @@ public struct BaselineGate: Sendable {
       }
     }
 
-    // Same-run ratios: the candidate's own, against their floors.
-    for ratio in candidate.ratios {
+    // Same-run ratios: the baseline's, with the baseline's floors, measured on the candidate's
+    // own medians, so a candidate cannot drop a ratio or lower its floor.
+    for declared in baseline.ratios where declared.isGated {
       report.ratiosCompared += 1
-      if !ratio.holds {
+      let key = BenchmarkKey(name: declared.faster, items: declared.items)
+      guard
+        let slower = candidate.result(BenchmarkKey(name: declared.slower, items: declared.items)),
+        let faster = candidate.result(key)
+      else {
         report.add(
-          .ratio, .regression, BenchmarkKey(name: ratio.faster, items: ratio.items),
-          "\(ratio.label) on \(ratio.dataset): \(Formatting.ratio(ratio.ratio)) < floor \(Formatting.ratio(ratio.floor))"
+          .ratio, .regression, key,
+          "\(declared.label) on \(declared.dataset): not measured in the candidate")
+        continue
+      }
+      let ratio = slower.statistics.median / max(faster.statistics.median, 1e-9)
+      if !(ratio >= declared.floor) {
+        report.add(
+          .ratio, .regression, key,
+          "\(declared.label) on \(declared.dataset): \(Formatting.ratio(ratio)) < floor \(Formatting.ratio(declared.floor))"
         )
       }
     }
@@ -147,6 +188,8 @@ public struct BaselineGate: Sendable {
 /// What a baseline comparison found.
 public struct GateReport: Sendable {
   public enum Gate: String, Sendable, CaseIterable {
+    /// A benchmark of the baseline missing from the candidate, or an empty candidate.
+    case coverage
     case counters, allocations, growth, ratio, time
   }
 
@@ -266,7 +309,8 @@ public struct GateReport: Sendable {
   func summaryLines() -> [String] {
     func count(_ gate: Gate) -> Int { regressions.filter { $0.gate == gate }.count }
     var lines = [
-      "\(comparedBenchmarks) benchmarks compared (\(onlyInBaseline.count) only in the baseline, \(onlyInCandidate.count) only in the candidate)",
+      "\(comparedBenchmarks) benchmarks compared (\(onlyInBaseline.count) only in the baseline, \(onlyInCandidate.count) only in the candidate)"
+        + (count(.coverage) > 0 ? ": \(count(.coverage)) missing" : ""),
       "counters: \(countersCompared) compared exactly, \(count(.counters)) regressed",
       "allocations: \(allocationsCompared) benchmarks compared exactly, \(count(.allocations)) regressed",
       "growth: \(fitsCompared) series compared, \(count(.growth)) regressed"
