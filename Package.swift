@@ -14,7 +14,9 @@ let package = Package(
     .target(name: "LayoutLab"),
     // The harness: clocks, samples, statistics, runner, results files, reporters, gates.
     // Knows nothing of layouts.
-    .target(name: "BenchKit"),
+    .target(name: "BenchKit", dependencies: ["CInstructionRegion"]),
+    // A function of its own around one iteration of a benchmark, for callgrind to count alone.
+    .target(name: "CInstructionRegion"),
     // Counts heap allocations by wrapping glibc's allocator; linked into `bench` only.
     .target(name: "CAllocationCounter"),
     // WHAT is measured: synthetic datasets, workloads and suites.

@@ -23,6 +23,8 @@ public struct Suite: Sendable {
     public var workloads: [String]?
     /// `--filter`: a regular expression over benchmark names.
     public var filter: String?
+    /// `--key`: the key benchmarks (`Suite.key…`) unless datasets, workloads or sizes are given.
+    public var key = false
     public var maximumThreads = Workload.defaultMaximumThreads
 
     public init(
@@ -39,13 +41,28 @@ public struct Suite: Sendable {
 
   public static let standardSize = 100_000
   public static let scalingSizes = [1_000, 10_000, 100_000]
-  public static let scalingDatasets = ["mixed-feed", "uniform-grid"]
+  public static let scalingDatasets = [Dataset.mixedFeed.name, Dataset.uniformGrid.name]
   public static let scalingWorkloads = [
-    "prepare", "scroll-sweep", "random-jump", "item-lookup", "resize-item",
-  ]
+    Workload.prepare, .scrollSweep, .randomJump, .itemLookup, .resizeItem,
+  ].map(\.name)
   /// Strategies whose queries must be far faster than a linear scan.
-  public static let indexedStrategies = ["binary-search", "incremental"]
-  public static let linearStrategies = ["naive-linear", "cached-attributes"]
+  public static let indexedStrategies = [
+    BinarySearchLayout.strategyName, IncrementalLayout.strategyName,
+  ]
+  public static let linearStrategies = [
+    NaiveLinearLayout.strategyName, CachedAttributesLayout.strategyName,
+  ]
+  /// Workloads on which an indexed strategy must beat a linear one by the ratio floors.
+  static let queryWorkloads = [Workload.scrollSweep, .randomJump].map(\.name)
+
+  /// The key benchmarks (`--key`): what CI counts instructions of and compares head against
+  /// base on, every strategy at the standard size on the two scaling datasets, with the
+  /// workloads users meet first. Small enough to run under callgrind in a few minutes.
+  public static let keyDatasets = scalingDatasets
+  public static let keyWorkloads = [
+    Workload.prepare, .firstScreen, .scrollSweep, .randomJump, .itemLookup, .resizeItem,
+    .insertDeleteOnePercent,
+  ].map(\.name)
 
   /// An unknown name in the request.
   public struct UnknownName: Error, CustomStringConvertible {
@@ -54,6 +71,12 @@ public struct Suite: Sendable {
 
   /// The benchmarks `request` selects, in run order (dataset, size, workload, strategy).
   public static func make(_ request: Request, contexts: DatasetContexts) throws -> Suite {
+    var request = request
+    if request.key {
+      request.datasets = request.datasets ?? keyDatasets
+      request.workloads = request.workloads ?? keyWorkloads
+      request.sizes = request.sizes ?? [standardSize]
+    }
     let strategies = try select(
       request.strategies,
       from: FlowStrategies.all.map { $0.strategyName } + MosaicBenchmarks.strategies,
@@ -125,26 +148,29 @@ public struct Suite: Sendable {
     var floors: [RatioFloor] = []
     for fast in indexedStrategies where strategies.contains(fast) {
       for slow in linearStrategies where strategies.contains(slow) {
-        for workload in ["scroll-sweep", "random-jump"] {
+        for workload in queryWorkloads {
           floors.append(
             RatioFloor(
               label: "\(fast) vs \(slow), \(workload)", slower: (slow, workload),
               faster: (fast, workload),
-              floor: slow == "naive-linear" ? 100 : 10))
+              floor: slow == NaiveLinearLayout.strategyName ? 100 : 10))
         }
       }
     }
     // Shown in every report, not gated yet (floor 0): the incremental strategy does not beat a
     // full relayout on every dataset today. Raise the floor once it does.
-    if strategies.contains("incremental") && strategies.contains("cached-attributes") {
+    let incremental = IncrementalLayout.strategyName
+    let cached = CachedAttributesLayout.strategyName
+    let resize = Workload.resizeItem.name
+    if strategies.contains(incremental) && strategies.contains(cached) {
       floors.append(
         RatioFloor(
-          label: "incremental vs cached-attributes, resize-item",
-          slower: ("cached-attributes", "resize-item"),
-          faster: ("incremental", "resize-item"), floor: 0))
+          label: "\(incremental) vs \(cached), \(resize)", slower: (cached, resize),
+          faster: (incremental, resize), floor: 0))
     }
     return Suite(
-      name: request.sizes == nil ? "standard" : "custom", benchmarks: benchmarks,
+      name: request.key ? "key" : request.sizes == nil ? "standard" : "custom",
+      benchmarks: benchmarks,
       ratioFloors: floors)
   }
 

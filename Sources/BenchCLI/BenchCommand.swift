@@ -30,6 +30,8 @@ public enum BenchCommand {
       case "compare": output = try CompareCommand.run(Array(arguments.dropFirst()), io: io)
       case "report": output = try ReportCommand.run(Array(arguments.dropFirst()), io: io)
       case "_ab-worker": output = try ABWorkerCommand.run(io: io)
+      case "_instructions-worker":
+        output = try InstructionsWorkerCommand.run(Array(arguments.dropFirst()), io: io)
       case "layout": output = try LayoutCommand.run(Array(arguments.dropFirst()), io: io)
       case "list": output = try ListCommand.run(Array(arguments.dropFirst()))
       case "dataset": output = try DatasetCommand.run(Array(arguments.dropFirst()))

@@ -41,7 +41,13 @@ enum RunCommand {
       }
     }
     try ReleaseBuild.ensureRelease(allowDebug: options.allowDebug, io: io)
-    let (results, failures) = try measure(options, arguments: arguments, io: io)
+    if options.instructions, let reason = Callgrind.unavailableReason {
+      throw UsageError("--instructions: \(reason)")
+    }
+    var (results, failures) = try measure(options, arguments: arguments, io: io)
+    if options.instructions {
+      try InstructionsWorkerCommand.count(&results, io: io, quiet: options.quiet)
+    }
     let baseline = try comparisonBaseline(options, io: io)
     var console = ""
     if options.formats.contains("console") {

@@ -12,6 +12,8 @@ struct RunOptions {
   var formats: [String] = ["console", "json", "md", "csv", "html", "github-action-benchmark"]
   var quiet = false
   var allowDebug = false
+  /// Count each benchmark's instructions under callgrind (needs valgrind).
+  var instructions = false
   /// Baseline to compare with in the reports (the HTML's comparison view, Markdown's section).
   var baseline: String?
 
@@ -25,6 +27,9 @@ struct RunOptions {
       --strategies A,B      only these strategies (bench list)
       --datasets A,B        only these datasets (bench dataset --help)
       --workloads A,B       only these workloads (bench run --help lists them)
+      --key                 the key benchmarks only: every strategy × the workloads users meet
+                            first × mixed-feed and uniform-grid at 100k (what CI counts
+                            instructions of and compares head against base on)
       --items N,N,…         sizes, such as 1k,10k,100k,1M: every dataset at each size
                             (default: 100k, plus a 1k/10k/100k scaling series on mixed-feed
                             and uniform-grid)
@@ -39,6 +44,9 @@ struct RunOptions {
                             (default: Results/baseline.json when there is one)
       --quiet               no progress on standard error
       --allow-debug         measure a debug build anyway (every report says DEBUG BUILD)
+      --instructions        also count each benchmark's instructions (one iteration, fresh
+                            instance) under valgrind's callgrind: deterministic, gated by
+                            bench compare; needs valgrind (apt-get install valgrind)
     """
 
   /// Consumes one flag (and its value) if it is a run flag; false if it is not one.
@@ -57,6 +65,7 @@ struct RunOptions {
       }
       request.sizes = Array(Set(sizes)).sorted()
     case "--quick": quick = true
+    case "--key": request.key = true
     case "--time-budget": timeBudget = try parseDuration(try reader.value(of: argument))
     case "--jobs":
       let text = try reader.value(of: argument)
@@ -75,6 +84,7 @@ struct RunOptions {
     case "--baseline": baseline = try reader.value(of: argument)
     case "--quiet", "-q": quiet = true
     case "--allow-debug": allowDebug = true
+    case "--instructions": instructions = true
     default: return false
     }
     return true

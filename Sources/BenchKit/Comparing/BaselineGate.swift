@@ -18,6 +18,11 @@ public struct BaselineGate: Sendable {
   /// (`malloc_usable_size`), which depends on the heap's state. So bytes get this relative
   /// slack on top of `counterTolerance`; the count is gated exactly.
   public var allocatedBytesTolerance = 0.01
+  /// Relative change in instructions (callgrind, one iteration) that counts: the same binary
+  /// counts identically run after run, but an unrelated change moves code and data around
+  /// and shifts counts by a little (see docs/BenchMethod.md, "Instructions"); any increase
+  /// beyond this fails.
+  public var instructionTolerance = 0.01
   /// Growth gate: an exponent that rises by more than this (with disjoint bootstrap intervals)
   /// fails; so does a class that rises while the exponent rises by more than
   /// `classExponentMargin` (intervals disjoint).
@@ -43,6 +48,7 @@ public struct BaselineGate: Sendable {
   public func evaluate() -> GateReport {
     var report = GateReport(sameHost: sameHost, timeGated: timeGates)
     report.deterministicOnlyGrowth = deterministicOnly
+    report.instructionTolerance = instructionTolerance
     let baselineByKey = Dictionary(
       baseline.results.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
     let shared = candidate.results.filter { baselineByKey[$0.key] != nil }
@@ -102,6 +108,27 @@ public struct BaselineGate: Sendable {
           .allocations, .regression, result.key,
           "allocations not counted in the candidate (\(result.allocationsNote ?? "no count"))")
       }
+      // Instructions: within the tolerance, and counted wherever the baseline counted them.
+      if let before = base.instructions {
+        report.instructionsCompared += 1
+        if let after = result.instructions {
+          let change = Double(after - before) / Double(max(before, 1))
+          if change > instructionTolerance {
+            report.add(
+              .instructions, .regression, result.key,
+              "instructions \(before) → \(after) (\(Formatting.percent(change)))")
+          } else if change < -instructionTolerance {
+            report.add(
+              .instructions, .improvement, result.key,
+              "instructions \(before) → \(after) (\(Formatting.percent(change)))")
+          }
+        } else {
+          report.add(
+            .instructions, .regression, result.key,
+            "instructions not counted in the candidate (\(result.instructionsNote ?? "bench run --instructions"))"
+          )
+        }
+      }
       // Time.
       let comparison = PairedComparison(
         unpairedA: base.samples, b: result.samples,
@@ -137,6 +164,17 @@ public struct BaselineGate: Sendable {
       let key = BenchmarkKey(name: fit.name, items: fit.sizes.last ?? 0)
       if let before = base.work?.complexity, let after = fit.work?.complexity, after > before {
         report.add(.growth, .regression, key, "work grows \(before.rawValue) → \(after.rawValue)")
+      }
+      if let before = base.instructions?.complexity {
+        if let after = fit.instructions?.complexity {
+          if after > before {
+            report.add(
+              .growth, .regression, key,
+              "instructions grow \(before.rawValue) → \(after.rawValue)")
+          }
+        } else {
+          report.add(.growth, .regression, key, "instructions not counted in the candidate")
+        }
       }
       // Time growth decides unless only the deterministic gates were asked for; then it is
       // shown as advisory (the work class above is the deterministic growth gate).
@@ -190,7 +228,7 @@ public struct GateReport: Sendable {
   public enum Gate: String, Sendable, CaseIterable {
     /// A benchmark of the baseline missing from the candidate, or an empty candidate.
     case coverage
-    case counters, allocations, growth, ratio, time
+    case counters, allocations, instructions, growth, ratio, time
   }
 
   public enum Severity: String, Sendable {
@@ -221,6 +259,8 @@ public struct GateReport: Sendable {
   public var comparedBenchmarks = 0
   public var countersCompared = 0
   public var allocationsCompared = 0
+  public var instructionsCompared = 0
+  public var instructionTolerance = 0.0
   public var fitsCompared = 0
   public var ratiosCompared = 0
   public var onlyInBaseline: [BenchmarkKey] = []
@@ -313,6 +353,7 @@ public struct GateReport: Sendable {
         + (count(.coverage) > 0 ? ": \(count(.coverage)) missing" : ""),
       "counters: \(countersCompared) compared exactly, \(count(.counters)) regressed",
       "allocations: \(allocationsCompared) benchmarks compared exactly, \(count(.allocations)) regressed",
+      "instructions: \(instructionsCompared) benchmarks compared (±\(Formatting.percent(instructionTolerance).dropFirst())), \(count(.instructions)) regressed",
       "growth: \(fitsCompared) series compared, \(count(.growth)) regressed"
         + (deterministicOnlyGrowth ? " (work class gated; time exponent advisory)" : ""),
       "same-run ratios: \(ratiosCompared) checked against their floors, \(count(.ratio)) below",

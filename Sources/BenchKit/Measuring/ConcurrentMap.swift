@@ -4,6 +4,7 @@ import Dispatch
 /// in order. For untimed work only: dataset generation, reference answers, verification.
 public func concurrentMap<T: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
   guard count > 0 else { return [] }
+  if UntimedWork.isSerial { return (0..<count).map(transform) }
   let slots = ResultSlots<T>(count: count)
   DispatchQueue.concurrentPerform(iterations: count) { index in
     slots.store(transform(index), at: index)

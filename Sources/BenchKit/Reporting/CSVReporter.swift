@@ -13,7 +13,8 @@ public struct CSVReporter: BenchmarkReporter {
         "name", "strategy", "workload", "dataset", "items", "operations_per_iteration", "samples",
         "min_ns", "p25_ns", "median_ns", "p75_ns", "p90_ns", "p99_ns", "max_ns", "mean_ns",
         "ci_low_ns",
-        "ci_high_ns", "mad_ns", "allocations", "allocated_bytes", "peak_rss_bytes",
+        "ci_high_ns", "mad_ns", "allocations", "allocated_bytes", "instructions",
+        "peak_rss_bytes",
       ] + counterNames
     stream.write(header.joined(separator: ",") + "\n")
     for result in results.orderedResults {
@@ -30,6 +31,7 @@ public struct CSVReporter: BenchmarkReporter {
         ] + numbers + [
           result.allocations.map { "\($0.count)" } ?? "",
           result.allocations.map { "\($0.bytes)" } ?? "",
+          result.instructions.map { "\($0)" } ?? "",
           result.peakResidentBytes.map { "\($0)" } ?? "",
         ] + counterNames.map { result.counters[$0].map { "\($0)" } ?? "" }
       stream.write(row.joined(separator: ",") + "\n")

@@ -14,9 +14,8 @@ public struct ConsoleReporter: BenchmarkReporter {
       var table = TextTable(
         header: [
           "workload", "strategy", "items", "median", "99% CI", "p90", "×floor", "allocs",
-          "peak RSS",
-          "work / iteration",
-        ], leftAligned: [0, 1, 9])
+          "instr", "peak RSS", "work / iteration",
+        ], leftAligned: [0, 1, 10])
       for result in results.orderedResults where result.dataset == dataset {
         table.append(Self.row(result, in: results))
       }
@@ -56,7 +55,7 @@ public struct ConsoleReporter: BenchmarkReporter {
       Formatting.duration(s.median),
       ResultsFile.intervalText(s), Formatting.duration(s.p90),
       results.floorMultiple(result).map(Formatting.ratio) ?? "",
-      ResultsFile.allocationText(result),
+      ResultsFile.allocationText(result), ResultsFile.instructionText(result),
       result.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
       Formatting.counters(result.counters),
     ]

@@ -156,7 +156,7 @@ public struct HTMLReporter: BenchmarkReporter {
     }
 
     stream.write(
-      "<h2>All results</h2>\n<table><tr><th>benchmark</th><th>items</th><th>median</th><th>99% CI</th><th>p90</th><th>p99</th><th>MAD</th><th>×floor</th><th>allocs</th><th>peak RSS</th><th>work / iteration</th><th>samples</th></tr>\n"
+      "<h2>All results</h2>\n<table><tr><th>benchmark</th><th>items</th><th>median</th><th>99% CI</th><th>p90</th><th>p99</th><th>MAD</th><th>×floor</th><th>allocs</th><th>instructions</th><th>peak RSS</th><th>work / iteration</th><th>samples</th></tr>\n"
     )
     for result in results.orderedResults {
       let s = result.statistics
@@ -166,7 +166,7 @@ public struct HTMLReporter: BenchmarkReporter {
         Formatting.duration(s.p90),
         Formatting.duration(s.p99), Formatting.duration(s.mad),
         results.floorMultiple(result).map(Formatting.ratio) ?? "",
-        ResultsFile.allocationText(result),
+        ResultsFile.allocationText(result), ResultsFile.instructionText(result),
         result.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
         Formatting.counters(result.counters, limit: 4),
         "\(s.count) × \(result.iterationsPerSample)",

@@ -41,16 +41,16 @@ public struct MarkdownReporter: BenchmarkReporter {
     stream.write("\n<details><summary>All \(results.results.count) results</summary>\n\n")
     var table = TextTable(
       header: [
-        "benchmark", "items", "median", "99% CI", "p90", "p99", "×floor", "allocs", "peak RSS",
-        "work / iteration",
-      ], leftAligned: [0, 9])
+        "benchmark", "items", "median", "99% CI", "p90", "p99", "×floor", "allocs", "instr",
+        "peak RSS", "work / iteration",
+      ], leftAligned: [0, 10])
     for result in results.orderedResults {
       let s = result.statistics
       table.append([
         "`\(result.name)`", Formatting.count(result.items), Formatting.duration(s.median),
         ResultsFile.intervalText(s), Formatting.duration(s.p90), Formatting.duration(s.p99),
         results.floorMultiple(result).map(Formatting.ratio) ?? "",
-        ResultsFile.allocationText(result),
+        ResultsFile.allocationText(result), ResultsFile.instructionText(result),
         result.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
         Formatting.counters(result.counters),
       ])

@@ -71,6 +71,8 @@ extension ResultsFile {
         + (settings.quick ? " (--quick)" : ""))
     lines.append(
       "allocations: \(settings.allocationCounting ?? "counted (one iteration of the timed code)")")
+    lines.append(
+      "instructions: \(settings.instructionCounting ?? "not counted (bench run --instructions)")")
     lines.append("peak memory: \(settings.peakMemory ?? "measured (VmHWM, reset per benchmark)")")
     return lines
   }
@@ -80,6 +82,11 @@ extension ResultsFile {
     guard statistics.median > 0 else { return "–" }
     let half = max(statistics.median - statistics.ciLow, statistics.ciHigh - statistics.median)
     return String(format: "±%.1f%%", half / statistics.median * 100)
+  }
+
+  /// Instructions of one iteration, shortened (`12.3k`), or `–` when not counted.
+  public static func instructionText(_ result: BenchmarkResult) -> String {
+    result.instructions.map { Formatting.compactCount(Double($0)) } ?? "–"
   }
 
   public static func allocationText(_ result: BenchmarkResult) -> String {

@@ -20,6 +20,10 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
   /// why they could not be counted.
   public var allocations: Allocations?
   public var allocationsNote: String?
+  /// Instructions of one iteration of the timed code on a fresh instance, counted by
+  /// callgrind (`bench run --instructions`), or nil with `instructionsNote` saying why not.
+  public var instructions: Int?
+  public var instructionsNote: String?
   /// Peak resident memory of the process while this benchmark ran (set up, timed, checked).
   public var peakResidentBytes: Int?
   /// Wall time the whole benchmark took, setup included.

@@ -54,6 +54,8 @@ public struct RunSettings: Codable, Hashable, Sendable {
   public var allocationCounting: String?
   /// nil when peak memory was measured; otherwise why not.
   public var peakMemory: String?
+  /// How instructions were counted (`bench run --instructions`); nil when they were not.
+  public var instructionCounting: String?
   public var ratioFloors: [RatioFloor]
 
   public init(

@@ -10,6 +10,8 @@ public struct SeriesFit: Codable, Hashable, Sendable {
   public var time: ComplexityFit
   /// Fit of the total work counters per iteration, where the series counts work.
   public var work: ComplexityFit?
+  /// Fit of the instructions per iteration, where the series counted them (exact too).
+  public var instructions: ComplexityFit?
 
   /// Every series of `results` with two sizes or more.
   public static func fits(of results: [BenchmarkResult]) -> [SeriesFit] {
@@ -23,9 +25,13 @@ public struct SeriesFit: Codable, Hashable, Sendable {
       let work =
         series.allSatisfy({ $0.totalWork > 0 })
         ? ComplexityFit(points: series.map { (Double($0.items), Double($0.totalWork)) }) : nil
+      let counted = series.compactMap { $0.instructions.map { (Double($0)) } }
+      let instructions =
+        counted.count == series.count && counted.allSatisfy({ $0 > 0 })
+        ? ComplexityFit(points: zip(series, counted).map { (Double($0.items), $1) }) : nil
       return SeriesFit(
         name: name, strategy: first.strategy, workload: first.workload, dataset: first.dataset,
-        sizes: series.map(\.items), time: time, work: work)
+        sizes: series.map(\.items), time: time, work: work, instructions: instructions)
     }
   }
 }

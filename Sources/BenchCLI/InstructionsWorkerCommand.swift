@@ -1,0 +1,106 @@
+import BenchKit
+import BenchmarkDatasets
+import Foundation
+
+/// `bench run --instructions`: the instructions of one iteration of each benchmark's timed
+/// code, counted by callgrind in one valgrind process running `bench _instructions-worker`.
+///
+/// The worker takes one benchmark an argument (`STRATEGY<TAB>WORKLOAD<TAB>DATASET<TAB>ITEMS`):
+/// arguments rather than standard input, because how a pipe happens to split its data changes
+/// the reader's allocations and with them the heap every count depends on. For each, it runs one iteration of it uncounted, makes
+/// a fresh instance, and runs one iteration of that inside `InstructionRegion`; it prints `ok` or
+/// `error MESSAGE` a line. The region is entered once per benchmark even when setup fails, so
+/// callgrind's profile part *i* is always benchmark *i*. Not for people: `bench help` omits it.
+enum InstructionsWorkerCommand {
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    let contexts = DatasetContexts()
+    var replies = ""
+    for line in arguments {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      // As when allocations are counted: blocks report the size they were asked for, so
+      // buffers grow the same way whatever the heap's history (see bench_allocation_exact_sizes).
+      HarnessWiring.allocationCounter.exactSizes(true)
+      defer { HarnessWiring.allocationCounter.exactSizes(false) }
+      var routine: (any BenchmarkRoutine)?
+      var reply = "ok"
+      if fields.count == 4, let items = Int(fields[3]) {
+        let key = BenchmarkKey(name: "\(fields[0]) \(fields[1]) \(fields[2])", items: items)
+        do {
+          func make() throws -> any BenchmarkRoutine {
+            try ABWorkerCommand.makeRoutine(
+              contexts: contexts, key: key, strategy: fields[0], workload: fields[1],
+              dataset: fields[2])
+          }
+          // One uncounted iteration first, as the timed run does before allocations are
+          // counted: what happens once per process (generic metadata instantiated, lazily
+          // made tables) is not the workload's cost, and its count depends on addresses.
+          let warm = try make()
+          warm.prepareBatch(iterations: 1)
+          warm.runBatch(iterations: 1)
+          blackHole(warm)
+          routine = try make()
+        } catch {
+          reply = "error \(error)".replacingOccurrences(of: "\n", with: " ")
+        }
+      } else {
+        reply = "error bad request line"
+      }
+      routine?.prepareBatch(iterations: 1)
+      InstructionRegion.run { routine?.runBatch(iterations: 1) }
+      blackHole(routine)
+      replies += reply + "\n"
+    }
+    return replies
+  }
+
+  /// Counts the instructions of every result in `file` and stores them (or, for those that
+  /// could not be counted, a note saying why). Throws when valgrind cannot run at all.
+  static func count(_ file: inout ResultsFile, io: CommandIO, quiet: Bool) throws {
+    guard let callgrind = Callgrind() else {
+      throw UsageError(Callgrind.unavailableReason ?? "--instructions: valgrind is unavailable")
+    }
+    guard let executable = ReleaseBuild.executablePath() else {
+      throw UsageError("--instructions: cannot find this bench executable")
+    }
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("bench-instructions-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    if !quiet {
+      io.writeError(
+        "bench: counting instructions of \(file.results.count) benchmarks under callgrind…\n")
+    }
+    let benchmarks = file.results.map {
+      "\($0.strategy)\t\($0.workload)\t\($0.dataset)\t\($0.items)"
+    }
+    let started = Date()
+    let counted: (instructions: [Int], output: String)
+    do {
+      let stripped = try Callgrind.strippedCopy(of: executable, in: directory)
+      counted = try callgrind.count(
+        executable: stripped, arguments: ["_instructions-worker"] + benchmarks, in: directory)
+    } catch let error as CallgrindError {
+      throw CheckFailure("--instructions: \(error)")
+    }
+    let replies = counted.output.split(separator: "\n", omittingEmptySubsequences: false)
+    for index in file.results.indices {
+      let reply = index < replies.count ? String(replies[index]) : "error no answer"
+      if reply == "ok", index < counted.instructions.count {
+        file.results[index].instructions = counted.instructions[index]
+      } else {
+        file.results[index].instructionsNote =
+          reply.hasPrefix("error ")
+          ? String(reply.dropFirst(6)) : "not counted"
+      }
+    }
+    // The growth of instructions over sizes, now that they are known.
+    file.fits = SeriesFit.fits(of: file.results)
+    file.settings.instructionCounting =
+      "callgrind, one iteration on a fresh instance, \(Callgrind.workerEnvironment.keys.sorted().joined(separator: ", ")) set"
+    if !quiet {
+      io.writeError(
+        String(
+          format: "bench: instructions counted in %.0f s\n", Date().timeIntervalSince(started)))
+    }
+  }
+}
