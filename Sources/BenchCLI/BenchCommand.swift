@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import LayoutLab
 
@@ -39,7 +40,7 @@ public enum BenchCommand {
       case let other?:
         throw UsageError("unknown command '\(other)' (bench help lists the commands)")
       }
-      io.writeOutput(output)
+      try io.output(output)
       return .success
     } catch let error as UsageError {
       io.writeError("bench: \(oneLine(error.message))\n")
@@ -47,6 +48,9 @@ public enum BenchCommand {
     } catch let error as LayoutError {
       io.writeError("bench: \(error)\n")
       return .badInput
+    } catch let error as OutputError {
+      io.writeError("bench: \(oneLine(error.description))\n")
+      return .failure
     } catch let error as CheckFailure {
       io.writeError("bench: \(oneLine(error.message))\n")
       return .failure

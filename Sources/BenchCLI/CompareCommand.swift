@@ -103,7 +103,7 @@ enum CompareCommand {
       }
     }
     if report.hasRegression {
-      io.writeOutput(text)
+      try io.output(text)
       throw CheckFailure(
         "regression: \(report.regressions.count) finding(s), first: [\(report.regressions[0].gate.rawValue)] \(report.regressions[0].key): \(report.regressions[0].message)"
       )
@@ -183,7 +183,7 @@ enum CompareCommand {
     }
     let text = InterleavedComparison.report(outcomes, aName: against, bName: "this build")
     if outcomes.contains(where: { $0.comparison.verdict == .slower }) {
-      io.writeOutput(text)
+      try io.output(text)
       throw CheckFailure(
         "regression: this build is slower than \(against) on \(outcomes.filter { $0.comparison.verdict == .slower }.count) benchmark(s)"
       )

@@ -126,7 +126,9 @@ enum LayoutCommand {
   }
 
   static func readSpec(_ specPath: String?, io: CommandIO) throws -> [UInt8] {
-    guard let specPath, specPath != "-" else { return io.readStandardInput() }
+    guard let specPath, specPath != "-" else {
+      do { return try io.readStandardInput() } catch { throw UsageError("\(error)") }
+    }
     return try readFile(specPath, io: io)
   }
 

@@ -48,7 +48,7 @@ enum RunCommand {
       console = ConsoleReporter().render(results, baseline: baseline)
     }
     let written = try writeReports(results, baseline: baseline, options: options)
-    io.writeOutput(console + (options.quiet ? "" : "\nwrote \(written.joined(separator: ", "))\n"))
+    try io.output(console + (options.quiet ? "" : "\nwrote \(written.joined(separator: ", "))\n"))
     if !failures.isEmpty {
       throw CheckFailure("\(failures.count) benchmark(s) failed: \(failures[0])")
     }
