@@ -48,6 +48,10 @@ public enum BenchCommand {
     } catch let error as LayoutError {
       io.writeError("bench: \(error)\n")
       return .badInput
+    } catch let error as FileError {
+      // A file named on the command line that cannot be written or read: bad input.
+      io.writeError("bench: \(oneLine(error.description))\n")
+      return .badInput
     } catch let error as OutputError {
       io.writeError("bench: \(oneLine(error.description))\n")
       return .failure

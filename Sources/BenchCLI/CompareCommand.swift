@@ -17,7 +17,8 @@ enum CompareCommand {
 
       --deterministic     only the deterministic gates (counters, allocations, growth, ratios)
       --tolerance X       relative increase a counter or allocation count may show (default 0)
-      --markdown FILE     also write the verdict as Markdown (for a CI job summary)
+      --markdown FILE     also write the verdict as Markdown (for a CI job summary); FILE is
+                          replaced whole, and must be a regular file or a new one
       --no-remeasure      do not re-measure time suspects
 
     --against runs the same benchmarks in another build of the package (its bench, built in
@@ -96,11 +97,7 @@ enum CompareCommand {
       text = "re-measured time suspects: \(remeasured.joined(separator: "; "))\n\n" + text
     }
     if let markdownPath {
-      do {
-        try AtomicFile.write("## bench compare\n\n" + report.markdown(), to: markdownPath)
-      } catch {
-        throw UsageError("\(markdownPath): cannot write (\(error))")
-      }
+      try AtomicFile.write("## bench compare\n\n" + report.markdown(), to: markdownPath)
     }
     if report.hasRegression {
       try io.output(text)

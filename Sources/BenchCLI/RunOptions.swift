@@ -32,7 +32,8 @@ struct RunOptions {
       --time-budget T       sampling time per benchmark, such as 0.5, 500ms, 2s (default \(defaultBudget) s)
       --jobs N              run N benchmarks at once: faster, but they disturb each other's
                             timings and allocations are not counted (default 1)
-      --output DIR          where the results and reports go (default Results/latest)
+      --output DIR          where the results and reports go (default Results/latest), as one
+                            set: all from this run, or after a failure all as they were
       --format F,F,…        outputs: console, json, md, csv, html, github-action-benchmark
                             (default: all; the results file results.json is always written)
       --baseline FILE       compare with this results file in the Markdown and HTML reports
