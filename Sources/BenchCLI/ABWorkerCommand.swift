@@ -14,7 +14,10 @@ import LayoutLab
 enum ABWorkerCommand {
   static let protocolVersion = "layoutlab-ab 1"
 
-  static func run(io: CommandIO) throws -> String {
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    if let extra = arguments.first {
+      throw UsageError("bench _ab-worker takes no arguments, found '\(extra)'")
+    }
     let contexts = DatasetContexts()
     let side = LocalSide { key, strategy, workload, dataset in
       try makeRoutine(

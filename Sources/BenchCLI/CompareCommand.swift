@@ -48,7 +48,7 @@ enum CompareCommand {
       case "--no-remeasure": remeasure = false
       case "--tolerance":
         let text = try reader.value(of: argument)
-        guard let value = Double(text), value >= 0, value.isFinite else {
+        guard let value = ArgumentReader.decimal(text[...]) else {
           throw UsageError("--tolerance: '\(text)' is not a fraction such as 0 or 0.05")
         }
         tolerance = value
@@ -56,7 +56,7 @@ enum CompareCommand {
       case "--against": against = try reader.value(of: argument)
       case "--rounds":
         let text = try reader.value(of: argument)
-        guard let value = Int(text), (2...1000).contains(value) else {
+        guard let value = ArgumentReader.integer(text[...]), (2...1000).contains(value) else {
           throw UsageError("--rounds: '\(text)' is not a number of rounds from 2 to 1000")
         }
         rounds = value

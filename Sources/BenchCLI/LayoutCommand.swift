@@ -44,7 +44,7 @@ enum LayoutCommand {
       switch argument {
       case "--help", "-h": return usage
       case "--strategy":
-        let name = try reader.value(of: "--strategy")
+        let name = try reader.value(of: argument)
         let isKnown =
           name == "all" || FlowStrategies.named(name) != nil
           || MosaicQueryStrategy.named(name) != nil
@@ -53,8 +53,8 @@ enum LayoutCommand {
           throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
         }
         strategyName = name
-      case "--rect": rects.append(try parseRect(try reader.value(of: "--rect")))
-      case "--updates": updatesPath = try reader.value(of: "--updates")
+      case "--rect": rects.append(try parseRect(try reader.repeatedValue(of: argument)))
+      case "--updates": updatesPath = try reader.value(of: argument)
       default:
         if argument.hasPrefix("-") && argument != "-" {
           throw UsageError("unknown option '\(argument)' (bench layout --help)")
@@ -221,7 +221,7 @@ enum LayoutCommand {
     return Result(contentSize: layout.collectionViewContentSize, answers: answers)
   }
 
-  /// `X,Y,W,H`: four finite numbers.
+  /// `X,Y,W,H`: four decimal numbers, spaces allowed around them.
   static func parseRect(_ text: String) throws -> CGRect {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 4 else {
@@ -229,8 +229,9 @@ enum LayoutCommand {
     }
     var numbers: [Double] = []
     for (part, name) in zip(parts, ["X", "Y", "W", "H"]) {
-      guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-        throw UsageError("--rect '\(text)': \(name) '\(part)' is not a finite number")
+      let trimmed = part.trimmingCharacters(in: .whitespaces)
+      guard let value = ArgumentReader.decimal(trimmed[...], allowsNegative: true) else {
+        throw UsageError("--rect '\(text)': \(name) '\(part)' is not a decimal number")
       }
       numbers.append(value)
     }
