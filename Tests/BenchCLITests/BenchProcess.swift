@@ -26,6 +26,17 @@ enum BenchProcess {
     "uniform-grid", "--strategies", "naive-linear", "--workloads", "prepare",
   ]
 
+  /// A small results file, measured once for the tests that need one: measuring competes with
+  /// the timing tests running beside them.
+  static let tinyResults: String = {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "tiny-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let run = CapturingIO.run(tinyRun + ["--format", "json", "--output", directory.path])
+    let file = directory.appendingPathComponent("results.json")
+    return (try? String(contentsOf: file, encoding: .utf8)) ?? "not measured: \(run.error)"
+  }()
+
   struct Outcome {
     /// The exit status, or the signal's number when a signal ended the process.
     var status: Int32

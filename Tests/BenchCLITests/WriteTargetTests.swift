@@ -18,10 +18,16 @@ import Testing
     var results: String { path + "/results/results.json" }
 
     init() throws {
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      let run = CapturingIO.run(
-        BenchProcess.tinyRun + ["--format", "json", "--output", path + "/results"])
-      #expect(run.status == .success, "\(run.error)")
+      try FileManager.default.createDirectory(
+        atPath: path + "/results", withIntermediateDirectories: true)
+      try BenchProcess.tinyResults.write(toFile: results, atomically: true, encoding: .utf8)
+    }
+
+    /// An earlier run's set, as far as the tests can tell: every report, each saying "old".
+    func writeOldSet() throws {
+      for name in WriteTargetTests.allReports {
+        try "old".write(toFile: path + "/results/" + name, atomically: true, encoding: .utf8)
+      }
     }
 
     func names(_ directory: String) throws -> [String] {
@@ -96,12 +102,12 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let output = scratch.path + "/results"
-    #expect(CapturingIO.run(BenchProcess.tinyRun + ["--output", output]).status == .success)
-    #expect(try scratch.names("results") == Self.allReports)
+    try scratch.writeOldSet()
     let run = CapturingIO.run(
       BenchProcess.tinyRun.filter { $0 != "--quiet" } + ["--format", "json,md", "--output", output])
     #expect(run.status == .success, "\(run.error)")
     #expect(try scratch.names("results") == ["report.md", "results.json"])
+    #expect(try scratch.text("results/report.md") != "old")
     #expect(run.output.contains("removed "))
   }
 
@@ -112,7 +118,7 @@ import Testing
     let scratch = try Scratch()
     defer { scratch.remove() }
     let output = scratch.path + "/results"
-    #expect(CapturingIO.run(BenchProcess.tinyRun + ["--output", output]).status == .success)
+    try scratch.writeOldSet()
     let old = try Self.allReports.map { try scratch.text("results/" + $0) }
     let outcome = try BenchProcess.run(
       BenchProcess.tinyRun + ["--output", output], environment: ["BENCH_TEST_SIGNAL_AT": step])
