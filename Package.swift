@@ -14,9 +14,12 @@ let package = Package(
     .target(name: "LayoutLab"),
     // The harness: clocks, samples, statistics, runner, results files, reporters, gates.
     // Knows nothing of layouts.
-    .target(name: "BenchKit", dependencies: ["CInstructionRegion"]),
+    .target(name: "BenchKit", dependencies: ["CInstructionRegion", "CTemporaryFiles"]),
     // A function of its own around one iteration of a benchmark, for callgrind to count alone.
     .target(name: "CInstructionRegion"),
+    // Removes the temporary files of an interrupted write on SIGINT, SIGTERM or SIGHUP: a signal
+    // handler, so C (async-signal-safe, a fixed table, no locks).
+    .target(name: "CTemporaryFiles"),
     // Counts heap allocations by wrapping glibc's allocator; linked into `bench` only.
     .target(name: "CAllocationCounter"),
     // WHAT is measured: synthetic datasets, workloads and suites.

@@ -14,13 +14,16 @@ import LayoutLab
 enum ABWorkerCommand {
   static let protocolVersion = "layoutlab-ab 1"
 
-  static func run(io: CommandIO) throws -> String {
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    if let extra = arguments.first {
+      throw UsageError("bench _ab-worker takes no arguments, found '\(extra)'")
+    }
     let contexts = DatasetContexts()
     let side = LocalSide { key, strategy, workload, dataset in
       try makeRoutine(
         contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset)
     }
-    io.writeOutput(protocolVersion + "\n")
+    try io.output(protocolVersion + "\n")
     while let line = readLine(strippingNewline: true) {
       let reply: String
       do {
@@ -43,7 +46,7 @@ enum ABWorkerCommand {
       } catch {
         reply = "error \(error)".replacingOccurrences(of: "\n", with: " ")
       }
-      io.writeOutput(reply + "\n")
+      try io.output(reply + "\n")
     }
     return ""
   }
@@ -117,7 +120,13 @@ final class RemoteSide: ComparisonSide {
   }
 
   private func request(_ line: String) throws -> String {
-    input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    do {
+      try FileSystem.write(
+        Data((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor,
+        name: "the other bench")
+    } catch {
+      throw CheckFailure("the other bench stopped answering (\(error))")
+    }
     guard let reply = readLine() else { throw CheckFailure("the other bench stopped answering") }
     if reply.hasPrefix("error ") { throw CheckFailure("the other bench: \(reply.dropFirst(6))") }
     return reply.hasPrefix("ok ") ? String(reply.dropFirst(3)) : ""

@@ -1,3 +1,4 @@
+import BenchKit
 import Foundation
 import LayoutLab
 
@@ -29,19 +30,23 @@ public enum BenchCommand {
       case "run": output = try RunCommand.run(Array(arguments.dropFirst()), io: io)
       case "compare": output = try CompareCommand.run(Array(arguments.dropFirst()), io: io)
       case "report": output = try ReportCommand.run(Array(arguments.dropFirst()), io: io)
-      case "_ab-worker": output = try ABWorkerCommand.run(io: io)
+      case "_ab-worker": output = try ABWorkerCommand.run(Array(arguments.dropFirst()), io: io)
       case "_instructions-worker":
         output = try InstructionsWorkerCommand.run(Array(arguments.dropFirst()), io: io)
       case "layout": output = try LayoutCommand.run(Array(arguments.dropFirst()), io: io)
       case "list": output = try ListCommand.run(Array(arguments.dropFirst()))
       case "dataset": output = try DatasetCommand.run(Array(arguments.dropFirst()))
-      case "help", "--help", "-h": output = usage
+      case "help", "--help", "-h":
+        if arguments.count > 1 {
+          throw UsageError("bench help takes no arguments, found '\(arguments[1])'")
+        }
+        output = usage
       // `bench --quick`, `bench --filter …`: the options of `bench run`.
       case let flag? where flag.hasPrefix("-"): output = try RunCommand.run(arguments, io: io)
       case let other?:
         throw UsageError("unknown command '\(other)' (bench help lists the commands)")
       }
-      io.writeOutput(output)
+      try io.output(output)
       return .success
     } catch let error as UsageError {
       io.writeError("bench: \(oneLine(error.message))\n")
@@ -49,6 +54,13 @@ public enum BenchCommand {
     } catch let error as LayoutError {
       io.writeError("bench: \(error)\n")
       return .badInput
+    } catch let error as FileError {
+      // A file named on the command line that cannot be written or read: bad input.
+      io.writeError("bench: \(oneLine(error.description))\n")
+      return .badInput
+    } catch let error as OutputError {
+      io.writeError("bench: \(oneLine(error.description))\n")
+      return .failure
     } catch let error as CheckFailure {
       io.writeError("bench: \(oneLine(error.message))\n")
       return .failure
@@ -65,9 +77,13 @@ public enum BenchCommand {
   }
 }
 
-/// Reads the flags of a subcommand one by one.
+/// Reads the flags of a subcommand one by one, and holds the rules every command's flags
+/// follow: a flag with a value is given at most once (`--strategy given twice`), unless it is
+/// repeatable (`--rect`); numbers are plain decimals (`ArgumentReader+Numbers.swift`); lists
+/// have no empty items.
 struct ArgumentReader {
   private var remaining: [String]
+  private var seen: Set<String> = []
   let command: String
 
   init(_ arguments: [String], command: String) {
@@ -79,8 +95,15 @@ struct ArgumentReader {
 
   mutating func next() -> String? { remaining.isEmpty ? nil : remaining.removeFirst() }
 
-  /// The value after `flag`, which must be there.
+  /// The value after `flag`, which must be there, and must not have been given before: a
+  /// second value would silently win.
   mutating func value(of flag: String) throws -> String {
+    guard seen.insert(flag).inserted else { throw UsageError("\(flag) given twice") }
+    return try repeatedValue(of: flag)
+  }
+
+  /// The value after a flag that may be given many times (`--rect`).
+  mutating func repeatedValue(of flag: String) throws -> String {
     guard let value = next() else {
       throw UsageError("\(flag) needs a value (bench \(command) --help)")
     }

@@ -1,17 +1,21 @@
+import BenchKit
 import Foundation
 
 /// Where a command reads and writes, injected so tests run commands in-process and capture
 /// everything they print.
 public struct CommandIO: Sendable {
-  public var readStandardInput: @Sendable () -> [UInt8]
+  public var readStandardInput: @Sendable () throws -> [UInt8]
   public var readFile: @Sendable (String) throws -> [UInt8]
-  public var writeOutput: @Sendable (String) -> Void
+  /// Standard output: what the command produces. A failure ends the command with exit status 1.
+  public var writeOutput: @Sendable (String) throws -> Void
+  /// Standard error: progress and messages, best effort. A failure is not reported (where to?)
+  /// and does not change the exit status.
   public var writeError: @Sendable (String) -> Void
 
   public init(
-    readStandardInput: @escaping @Sendable () -> [UInt8],
+    readStandardInput: @escaping @Sendable () throws -> [UInt8],
     readFile: @escaping @Sendable (String) throws -> [UInt8],
-    writeOutput: @escaping @Sendable (String) -> Void,
+    writeOutput: @escaping @Sendable (String) throws -> Void,
     writeError: @escaping @Sendable (String) -> Void
   ) {
     self.readStandardInput = readStandardInput
@@ -20,12 +24,12 @@ public struct CommandIO: Sendable {
     self.writeError = writeError
   }
 
-  /// The process's standard streams and file system.
-  public static let standard = CommandIO(
-    readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-    readFile: { path in Array(try Data(contentsOf: URL(fileURLWithPath: path))) },
-    writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+  /// Writes `text` to standard output; any failure becomes an `OutputError` (exit status 1).
+  func output(_ text: String) throws {
+    do { try writeOutput(text) } catch let error as OutputError { throw error } catch {
+      throw OutputError("standard output: \(error)")
+    }
+  }
 }
 
 /// How a command ended: the process's exit status.
@@ -47,4 +51,10 @@ struct UsageError: Error {
 struct CheckFailure: Error {
   let message: String
   init(_ message: String) { self.message = message }
+}
+
+/// Standard output could not be written: a one-line message, exit status 1.
+public struct OutputError: Error, CustomStringConvertible {
+  public let description: String
+  public init(_ description: String) { self.description = description }
 }

@@ -17,7 +17,8 @@ enum CompareCommand {
 
       --deterministic     only the deterministic gates (counters, allocations, growth, ratios)
       --tolerance X       relative increase a counter or allocation count may show (default 0)
-      --markdown FILE     also write the verdict as Markdown (for a CI job summary)
+      --markdown FILE     also write the verdict as Markdown (for a CI job summary); FILE is
+                          replaced whole, and must be a regular file or a new one
       --no-remeasure      do not re-measure time suspects
 
     --against runs the same benchmarks in another build of the package (its bench, built in
@@ -47,7 +48,7 @@ enum CompareCommand {
       case "--no-remeasure": remeasure = false
       case "--tolerance":
         let text = try reader.value(of: argument)
-        guard let value = Double(text), value >= 0, value.isFinite else {
+        guard let value = ArgumentReader.decimal(text[...]) else {
           throw UsageError("--tolerance: '\(text)' is not a fraction such as 0 or 0.05")
         }
         tolerance = value
@@ -55,7 +56,7 @@ enum CompareCommand {
       case "--against": against = try reader.value(of: argument)
       case "--rounds":
         let text = try reader.value(of: argument)
-        guard let value = Int(text), (2...1000).contains(value) else {
+        guard let value = ArgumentReader.integer(text[...]), (2...1000).contains(value) else {
           throw UsageError("--rounds: '\(text)' is not a number of rounds from 2 to 1000")
         }
         rounds = value
@@ -96,14 +97,10 @@ enum CompareCommand {
       text = "re-measured time suspects: \(remeasured.joined(separator: "; "))\n\n" + text
     }
     if let markdownPath {
-      do {
-        try AtomicFile.write("## bench compare\n\n" + report.markdown(), to: markdownPath)
-      } catch {
-        throw UsageError("\(markdownPath): cannot write (\(error))")
-      }
+      try AtomicFile.write("## bench compare\n\n" + report.markdown(), to: markdownPath)
     }
     if report.hasRegression {
-      io.writeOutput(text)
+      try io.output(text)
       throw CheckFailure(
         "regression: \(report.regressions.count) finding(s), first: [\(report.regressions[0].gate.rawValue)] \(report.regressions[0].key): \(report.regressions[0].message)"
       )
@@ -183,7 +180,7 @@ enum CompareCommand {
     }
     let text = InterleavedComparison.report(outcomes, aName: against, bName: "this build")
     if outcomes.contains(where: { $0.comparison.verdict == .slower }) {
-      io.writeOutput(text)
+      try io.output(text)
       throw CheckFailure(
         "regression: this build is slower than \(against) on \(outcomes.filter { $0.comparison.verdict == .slower }.count) benchmark(s)"
       )

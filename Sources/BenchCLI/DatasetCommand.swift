@@ -22,7 +22,8 @@ enum DatasetCommand {
       switch argument {
       case "--help", "-h":
         return usage + Dataset.all.map { "  \($0.name): \($0.summary)\n" }.joined()
-      case "--items": items = try parseCount(try reader.value(of: "--items"), flag: "--items")
+      case "--items":
+        items = try ArgumentReader.count(try reader.value(of: argument), flag: argument)
       default:
         if argument.hasPrefix("-") {
           throw UsageError("unknown option '\(argument)' (bench dataset --help)")
@@ -42,22 +43,4 @@ enum DatasetCommand {
     }
     return LayoutFile(model: dataset.model(items: items)).encoded()
   }
-}
-
-/// A count such as `100000`, `100k` or `1M`.
-func parseCount(_ text: String, flag: String) throws -> Int {
-  var digits = Substring(text)
-  var multiplier = 1
-  if let last = digits.last, last == "k" || last == "K" || last == "m" || last == "M" {
-    multiplier = last == "k" || last == "K" ? 1_000 : 1_000_000
-    digits = digits.dropLast()
-  }
-  guard let value = Int(digits), value >= 0,
-    value <= LayoutLimits.maximumNumberOfItems / multiplier
-  else {
-    throw UsageError(
-      "\(flag): '\(text)' is not a count from 0 to \(LayoutLimits.maximumNumberOfItems) (such as 1000, 100k, 1M)"
-    )
-  }
-  return value * multiplier
 }

@@ -44,7 +44,7 @@ enum LayoutCommand {
       switch argument {
       case "--help", "-h": return usage
       case "--strategy":
-        let name = try reader.value(of: "--strategy")
+        let name = try reader.value(of: argument)
         let isKnown =
           name == "all" || FlowStrategies.named(name) != nil
           || MosaicQueryStrategy.named(name) != nil
@@ -53,8 +53,8 @@ enum LayoutCommand {
           throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
         }
         strategyName = name
-      case "--rect": rects.append(try parseRect(try reader.value(of: "--rect")))
-      case "--updates": updatesPath = try reader.value(of: "--updates")
+      case "--rect": rects.append(try parseRect(try reader.repeatedValue(of: argument)))
+      case "--updates": updatesPath = try reader.value(of: argument)
       default:
         if argument.hasPrefix("-") && argument != "-" {
           throw UsageError("unknown option '\(argument)' (bench layout --help)")
@@ -127,7 +127,9 @@ enum LayoutCommand {
   }
 
   static func readSpec(_ specPath: String?, io: CommandIO) throws -> [UInt8] {
-    guard let specPath, specPath != "-" else { return io.readStandardInput() }
+    guard let specPath, specPath != "-" else {
+      do { return try io.readStandardInput() } catch { throw UsageError("\(error)") }
+    }
     return try readFile(specPath, io: io)
   }
 
@@ -220,7 +222,7 @@ enum LayoutCommand {
     return Result(contentSize: layout.collectionViewContentSize, answers: answers)
   }
 
-  /// `X,Y,W,H`: four finite numbers.
+  /// `X,Y,W,H`: four decimal numbers, spaces allowed around them.
   static func parseRect(_ text: String) throws -> CGRect {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 4 else {
@@ -228,8 +230,9 @@ enum LayoutCommand {
     }
     var numbers: [Double] = []
     for (part, name) in zip(parts, ["X", "Y", "W", "H"]) {
-      guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else {
-        throw UsageError("--rect '\(text)': \(name) '\(part)' is not a finite number")
+      let trimmed = part.trimmingCharacters(in: .whitespaces)
+      guard let value = ArgumentReader.decimal(trimmed[...], allowsNegative: true) else {
+        throw UsageError("--rect '\(text)': \(name) '\(part)' is not a decimal number")
       }
       numbers.append(value)
     }

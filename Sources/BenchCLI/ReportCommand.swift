@@ -10,9 +10,12 @@ enum ReportCommand {
 
       --format FORMAT   console (default), md, csv, html, json, github-action-benchmark
       --baseline FILE   show the comparison with this results file (md, html)
-      --output FILE     write the report to FILE (atomically) instead of standard output
+      --output FILE     write the report to FILE instead of standard output, whole or not at
+                        all; FILE must be a regular file or a new one (a device, a FIFO or a
+                        symbolic link is refused, never replaced)
 
-    Exit status: 0 done, 2 bad flags or an unreadable or invalid results file.
+    Exit status: 0 done, 1 standard output could not be written, 2 bad flags, an unreadable or
+    invalid results file, or an output file that cannot be written.
 
     """
 
@@ -55,9 +58,7 @@ enum ReportCommand {
     let baseline = try baselinePath.map { try RunCommand.loadResults($0) }
     let text = reporter.render(results, baseline: baseline)
     if let output {
-      do { try AtomicFile.write(text, to: output) } catch {
-        throw UsageError("\(output): cannot write (\(error))")
-      }
+      try AtomicFile.write(text, to: output)
       return ""
     }
     return text

@@ -53,8 +53,12 @@ enum RunCommand {
     if options.formats.contains("console") {
       console = ConsoleReporter().render(results, baseline: baseline)
     }
-    let written = try writeReports(results, baseline: baseline, options: options)
-    io.writeOutput(console + (options.quiet ? "" : "\nwrote \(written.joined(separator: ", "))\n"))
+    let (written, removed) = try writeReports(results, baseline: baseline, options: options)
+    var summary = "\nwrote \(written.joined(separator: ", "))\n"
+    if !removed.isEmpty {
+      summary += "removed \(removed.joined(separator: ", ")) (an earlier run's, not asked for)\n"
+    }
+    try io.output(console + (options.quiet ? "" : summary))
     if !failures.isEmpty {
       throw CheckFailure("\(failures.count) benchmark(s) failed: \(failures[0])")
     }
@@ -124,33 +128,34 @@ enum RunCommand {
     return (file, failures)
   }
 
-  /// Writes results.json and the reports `options.formats` asks for; returns the paths.
+  /// The reports a run writes, by format, beside results.json (which is always written).
+  static let reportFiles: [(format: String, name: String, reporter: any BenchmarkReporter)] = [
+    ("console", "report.txt", ConsoleReporter()), ("md", "report.md", MarkdownReporter()),
+    ("csv", "results.csv", CSVReporter()), ("html", "report.html", HTMLReporter()),
+    ("github-action-benchmark", "github-action-benchmark.json", GitHubActionBenchmarkReporter()),
+  ]
+
+  /// Writes results.json and the reports `options.formats` asks for as one set (`AtomicFile`):
+  /// the output directory ends up with all of them from this run, or as it was. Reports of the
+  /// formats not asked for are removed with the set, so that none of an earlier run stays
+  /// beside this run's results. Returns the paths written and removed.
   static func writeReports(_ results: ResultsFile, baseline: ResultsFile?, options: RunOptions)
-    throws -> [String]
+    throws -> (written: [String], removed: [String])
   {
-    let directory = options.output
-    var written: [String] = []
-    func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
-    do {
-      try AtomicFile.write(try results.encoded(), to: path("results.json"))
-      written.append(path("results.json"))
-      let files: [(String, String, any BenchmarkReporter)] = [
-        ("console", "report.txt", ConsoleReporter()), ("md", "report.md", MarkdownReporter()),
-        ("csv", "results.csv", CSVReporter()), ("html", "report.html", HTMLReporter()),
-        (
-          "github-action-benchmark", "github-action-benchmark.json", GitHubActionBenchmarkReporter()
-        ),
-      ]
-      for (format, name, reporter) in files where options.formats.contains(format) {
-        try AtomicFile.write(reporter.render(results, baseline: baseline), to: path(name))
-        written.append(path(name))
-      }
-    } catch let error as ResultsFileError {
-      throw UsageError(error.description)
-    } catch {
-      throw UsageError("\(directory): cannot write the reports (\(error.localizedDescription))")
+    func path(_ name: String) -> String {
+      (options.output as NSString).appendingPathComponent(name)
     }
-    return written
+    var files = [(path: path("results.json"), data: try results.encoded())]
+    var stale: [String] = []
+    for (format, name, reporter) in reportFiles {
+      if options.formats.contains(format) {
+        files.append((path(name), Data(reporter.render(results, baseline: baseline).utf8)))
+      } else {
+        stale.append(path(name))
+      }
+    }
+    let removed = try AtomicFile.write(files, removing: stale)
+    return (files.map(\.path), removed)
   }
 
   /// The baseline the Markdown and HTML reports compare with: `--baseline`, or the committed

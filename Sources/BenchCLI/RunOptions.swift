@@ -37,7 +37,8 @@ struct RunOptions {
       --time-budget T       sampling time per benchmark, such as 0.5, 500ms, 2s (default \(defaultBudget) s)
       --jobs N              run N benchmarks at once: faster, but they disturb each other's
                             timings and allocations are not counted (default 1)
-      --output DIR          where the results and reports go (default Results/latest)
+      --output DIR          where the results and reports go (default Results/latest), as one
+                            set: all from this run, or after a failure all as they were
       --format F,F,…        outputs: console, json, md, csv, html, github-action-benchmark
                             (default: all; the results file results.json is always written)
       --baseline FILE       compare with this results file in the Markdown and HTML reports
@@ -53,13 +54,11 @@ struct RunOptions {
   mutating func parse(_ argument: String, _ reader: inout ArgumentReader) throws -> Bool {
     switch argument {
     case "--filter": request.filter = try reader.value(of: argument)
-    case "--strategies": request.strategies = list(try reader.value(of: argument))
-    case "--datasets": request.datasets = list(try reader.value(of: argument))
-    case "--workloads": request.workloads = list(try reader.value(of: argument))
+    case "--strategies": request.strategies = try reader.list(of: argument)
+    case "--datasets": request.datasets = try reader.list(of: argument)
+    case "--workloads": request.workloads = try reader.list(of: argument)
     case "--items":
-      let sizes = try list(try reader.value(of: argument)).map {
-        try parseCount($0, flag: "--items")
-      }
+      let sizes = try reader.list(of: argument).map { try ArgumentReader.count($0, flag: argument) }
       guard !sizes.isEmpty, sizes.allSatisfy({ $0 > 0 }) else {
         throw UsageError("--items: give sizes above 0, such as 1k,10k,100k")
       }
@@ -69,13 +68,13 @@ struct RunOptions {
     case "--time-budget": timeBudget = try parseDuration(try reader.value(of: argument))
     case "--jobs":
       let text = try reader.value(of: argument)
-      guard let value = Int(text), (1...64).contains(value) else {
+      guard let value = ArgumentReader.integer(text[...]), (1...64).contains(value) else {
         throw UsageError("--jobs: '\(text)' is not a number of jobs from 1 to 64")
       }
       jobs = value
     case "--output": output = try reader.value(of: argument)
     case "--format":
-      formats = list(try reader.value(of: argument))
+      formats = try reader.list(of: argument)
       let known = ["console"] + Reporters.formatNames
       for format in formats where !known.contains(format) {
         throw UsageError(
@@ -90,12 +89,6 @@ struct RunOptions {
     return true
   }
 
-  func list(_ text: String) -> [String] {
-    text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-      !$0.isEmpty
-    }
-  }
-
   /// `0.5`, `500ms`, `2s`.
   func parseDuration(_ text: String) throws -> Double {
     var number = Substring(text)
@@ -106,7 +99,7 @@ struct RunOptions {
     } else if number.hasSuffix("s") {
       number = number.dropLast()
     }
-    guard let value = Double(number), value.isFinite, value > 0, value * scale <= 600 else {
+    guard let value = ArgumentReader.decimal(number), value > 0, value * scale <= 600 else {
       throw UsageError("--time-budget: '\(text)' is not a duration such as 0.25, 250ms or 2s")
     }
     return value * scale

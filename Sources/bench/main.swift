@@ -5,6 +5,7 @@ import Foundation
 
 // Wiring only: every command lives in BenchCLI, where tests run it in-process. This executable
 // links the allocator wrapper, so it is the one place allocation counting is plugged in.
+CommandIO.reserveClosedStandardDescriptors()
 HarnessWiring.allocationCounter =
   bench_allocation_counter_is_wrapping() != 0
   ? AllocationCounter(

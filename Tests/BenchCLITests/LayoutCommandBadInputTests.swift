@@ -194,9 +194,9 @@ struct LayoutCommandBadInputTests {
       Self.valid, arguments: ["--rect", "0,0,10"],
       naming: "--rect '0,0,10': expected four numbers X,Y,W,H, found 3")
     expectRejected(
-      Self.valid, arguments: ["--rect", "0,0,10,nan"], naming: "H 'nan' is not a finite number")
+      Self.valid, arguments: ["--rect", "0,0,10,nan"], naming: "H 'nan' is not a decimal number")
     expectRejected(
-      Self.valid, arguments: ["--rect", "a,b,c,d"], naming: "X 'a' is not a finite number")
+      Self.valid, arguments: ["--rect", "a,b,c,d"], naming: "X 'a' is not a decimal number")
     expectRejected(
       Self.valid, arguments: ["--strategy", "quantum"],
       naming: "--strategy: unknown strategy 'quantum'")

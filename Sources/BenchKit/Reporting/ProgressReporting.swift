@@ -30,7 +30,9 @@ public final class ProgressPrinter: BenchmarkProgress, @unchecked Sendable {
 
   /// Standard error, in place when it is a terminal.
   public static func standardError() -> ProgressPrinter {
-    ProgressPrinter(isTerminal: isatty(2) != 0) { FileHandle.standardError.write(Data($0.utf8)) }
+    ProgressPrinter(isTerminal: isatty(2) != 0) {
+      try? FileSystem.write(Data($0.utf8), to: STDERR_FILENO, name: "standard error")
+    }
   }
 
   public func begin(total: Int, estimatedSecondsEach: Double) {

@@ -72,25 +72,3 @@ extension ResultsFile {
       .trimmingCharacters(in: CharacterSet(charactersIn: "."))
   }
 }
-
-/// Writes files whole or not at all: to a temporary file in the same directory, then renamed
-/// over the target (rename(2) is atomic), so an interrupted run never leaves a truncated file.
-public enum AtomicFile {
-  public static func write(_ data: Data, to path: String) throws {
-    let url = URL(fileURLWithPath: path)
-    let directory = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-    try data.write(to: temporary)
-    guard rename(temporary.path, url.path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(at: temporary)
-      throw ResultsFileError("\(path): cannot write (\(reason))")
-    }
-  }
-
-  public static func write(_ text: String, to path: String) throws {
-    try write(Data(text.utf8), to: path)
-  }
-}
