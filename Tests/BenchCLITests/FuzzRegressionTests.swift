@@ -53,4 +53,20 @@ struct FuzzRegressionTests {
     let run = CapturingIO.run(["layout", "--rect", "0,0,1e308,1e308", spec])
     #expect(run.status == .success, "\(run.error)")
   }
+
+  @Test(
+    "self-sizing cells that grow by more than the offset limit move the anchor on screen",
+    .enabled(if: folderExists),
+    arguments: ["self-sizing-offset-limit.json", "self-sizing-offset-limit-horizontal.json"])
+  func selfSizingOffsetLimit(name: String) throws {
+    // 2,000 cells estimated small, measured 1e9 points long, scrolled far: keeping the first
+    // visible cell in place would move the content offset past 1e12 points (FLOW-27).
+    let run = CapturingIO.run([
+      "layout", "--strategy", "all", "--rect", "0,0,2e12,2e12", Self.fixture(name),
+    ])
+    #expect(run.status == .success, "\(run.error)")
+    #expect(run.error.isEmpty)
+    #expect(run.output.components(separatedBy: #""kind": "cell""#).count - 1 == 2_000)
+    #expect(run.output.contains("2000000000000.0"), "the measured content size")
+  }
 }

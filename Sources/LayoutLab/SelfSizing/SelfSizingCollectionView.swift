@@ -136,11 +136,15 @@ public struct SelfSizingCollectionView: Sendable {
   public mutating func measuredCellsDidResize(_ resizes: [BatchUpdate.ItemResize])
     throws(LayoutError)
   {
+    var named = Set<LayoutIndexPath>()
     for (index, resize) in resizes.enumerated() {
       let path = resize.at
       guard isMeasured.indices.contains(path.section),
         isMeasured[path.section].indices.contains(path.item), isMeasured[path.section][path.item]
       else { throw LayoutError(field: "resizes[\(index)].at", "\(path) is not a measured item") }
+      guard named.insert(path).inserted else {
+        throw LayoutError(field: "resizes[\(index)].at", "\(path) is named twice")
+      }
       try checkSize(resize.size, "resizes[\(index)].size")
     }
     for resize in resizes { measuredSizes[resize.at.section][resize.at.item] = resize.size }
@@ -160,19 +164,37 @@ public struct SelfSizingCollectionView: Sendable {
     // by however far it moved, so it stays put on screen.
     let visible = layout.collectionView.bounds
     let anchor = layout.layoutAttributesForElements(in: visible).first { $0.kind == .cell }
-    // Sizes were validated with the model; measured sizes are the model's own: never throws.
-    try! layout.invalidateLayout(with: .items(resizes))
-    layout.prepare()
+    // Measured sizes are the model's own, validated with it, or their average; each item is
+    // named once.
+    invalidate(.items(resizes))
     if let anchor, let moved = layout.layoutAttributesForItem(at: anchor.indexPath) {
       let vertical = layout.model.layout.scrollDirection == .vertical
       let shift =
         vertical ? moved.frame.minY - anchor.frame.minY : moved.frame.minX - anchor.frame.minX
       if shift != 0 {
-        try! layout.invalidateLayout(
-          with: LayoutInvalidationContext(
-            contentOffsetAdjustment: vertical ? CGPoint(x: 0, y: shift) : CGPoint(x: shift, y: 0)))
-        layout.prepare()
+        // The offset follows the anchor, but never past the farthest offset a layout takes
+        // (LayoutLimits.maximumOffset): cells far above it can grow by more than that, and
+        // then the anchor moves on screen instead. Set, not added, so the clamp is exact.
+        var bounds = layout.collectionView.bounds
+        let limit = LayoutLimits.maximumOffset
+        if vertical {
+          bounds.origin.y = min(max(bounds.origin.y + shift, -limit), limit)
+        } else {
+          bounds.origin.x = min(max(bounds.origin.x + shift, -limit), limit)
+        }
+        invalidate(.boundsChange(bounds))
       }
     }
+  }
+
+  /// Invalidates and prepares the layout with a context built here from valid values: a
+  /// rejection would be a broken invariant of this type, not bad input.
+  private mutating func invalidate(_ context: LayoutInvalidationContext) {
+    do {
+      try layout.invalidateLayout(with: context)
+    } catch {
+      preconditionFailure("self-sizing built an invalid context: \(error)")
+    }
+    layout.prepare()
   }
 }
