@@ -69,4 +69,63 @@ struct FuzzRegressionTests {
     #expect(run.output.components(separatedBy: #""kind": "cell""#).count - 1 == 2_000)
     #expect(run.output.contains("2000000000000.0"), "the measured content size")
   }
+
+  @Test(
+    "a results file with a negative counter is rejected before a gate subtracts it",
+    .enabled(if: folderExists))
+  func negativeCounter() {
+    let bad = Self.fixture("results-negative-counter.json")
+    let message =
+      "\(bad): results[0].counters.framesComputed: -9223372036854775808 is negative"
+    expectRejected(
+      ["compare", bad, Self.fixture("results-valid.json"), "--no-remeasure"], message)
+    expectRejected(
+      ["report", Self.fixture("results-valid.json"), "--baseline", bad, "--format", "md"], message)
+  }
+
+  @Test(
+    "a results file whose items or median no chart can place is rejected by report",
+    .enabled(if: folderExists))
+  func unchartableResults() {
+    let huge = Self.fixture("results-huge-items.json")
+    expectRejected(
+      ["report", huge, "--format", "html"],
+      "\(huge): results[1].items: 4611686018427387904 is not a number of items from 1 to "
+        + "1000000000000")
+    let infinite = Self.fixture("results-infinite-median.json")
+    expectRejected(
+      ["report", infinite, "--format", "html"],
+      "\(infinite): results[0].statistics.median: inf is not a finite number")
+  }
+
+  @Test("a valid results file still reads, in every format", .enabled(if: folderExists))
+  func validResults() {
+    let valid = Self.fixture("results-valid.json")
+    for format in ["console", "md", "csv", "html", "json", "github-action-benchmark"] {
+      let run = CapturingIO.run(["report", valid, "--format", format])
+      #expect(run.status == .success, "\(format): \(run.error)")
+    }
+    let compared = CapturingIO.run(["compare", valid, valid, "--no-remeasure"])
+    #expect(compared.status == .success, "\(compared.error)")
+  }
+
+  @Test(
+    "a results file with more samples than a run takes is rejected before they are paired",
+    .enabled(if: folderExists))
+  func tooManySamples() throws {
+    // Generated: 40,000 samples a result, whose every pair a comparison would have held
+    // (1.6 billion differences, 13 GB).
+    let data = try Data(contentsOf: URL(fileURLWithPath: Self.fixture("results-valid.json")))
+    var file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var results = try #require(file["results"] as? [[String: Any]])
+    results[0]["samples"] = [Double](repeating: 1000, count: 40_000)
+    file["results"] = results
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fuzz-many-samples-\(ProcessInfo.processInfo.processIdentifier).json")
+    try JSONSerialization.data(withJSONObject: file).write(to: path)
+    defer { try? FileManager.default.removeItem(at: path) }
+    expectRejected(
+      ["compare", path.path, path.path, "--no-remeasure"],
+      "\(path.path): results[0].samples: 40000 samples, more than the limit of 1000")
+  }
 }
