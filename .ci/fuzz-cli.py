@@ -975,10 +975,13 @@ def case_layout_valid(r, seeds):
             str(v) for v in [rnum(r, -50, 1200), rnum(r, -50, 3000), rnum(r, 0, 900), rnum(r, 0, 900)])]
     files = {"spec.json": dump(tree)}
     counts = section_counts(tree)
-    if counts is not None and r.random() < 0.5 and tree.get("layout", {}).get("kind") != "mosaic":
+    if counts is not None and r.random() < 0.5:
         batches = []
         for _ in range(r.randrange(1, 4)):
             batch, counts = random_batch(r, counts)
+            if tree.get("layout", {}).get("kind") == "mosaic":
+                # A mosaic takes bounds changes only: a rotation, a resize, a scroll.
+                batch = {"bounds": {"size": rsize(r, 1200), "contentOffset": [0, rnum(r, 0, 3000)]}}
             batches.append(batch)
         files["updates.json"] = dump(batches)
         args += ["--updates", "updates.json"]
