@@ -1389,7 +1389,9 @@ def run_case(bench, case, options, root):
         out_path = os.path.join(directory, ".stdout")
         err_path = os.path.join(directory, ".stderr")
         env = dict(os.environ)
-        env.pop("BENCH_REEXECUTED", None)
+        # Were the binary a debug build, `bench run` would build the release one and re-execute
+        # it; as if already re-executed, it stops with an error instead.
+        env["BENCH_REEXECUTED"] = "1"
         # A crash is seen by its signal; the backtracer would only slow it down.
         env["SWIFT_BACKTRACE"] = "enable=no"
         with open(stdin_path, "rb") as stdin, open(out_path, "wb") as out, open(err_path, "wb") as err:
