@@ -222,7 +222,7 @@ enum LayoutCommand {
     return Result(contentSize: layout.collectionViewContentSize, answers: answers)
   }
 
-  /// `X,Y,W,H`: four decimal numbers, spaces allowed around them.
+  /// `X,Y,W,H`: four decimal numbers (spaces allowed around them), and finite edges.
   static func parseRect(_ text: String) throws -> CGRect {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 4 else {
@@ -235,6 +235,12 @@ enum LayoutCommand {
         throw UsageError("--rect '\(text)': \(name) '\(part)' is not a decimal number")
       }
       numbers.append(value)
+    }
+    // The far edges too: with a negative size the rect's minX is X + W, and an edge that
+    // overflows to infinity is a rect no frame can be compared with, nor printed back.
+    for (edge, name) in [(numbers[0] + numbers[2], "X + W"), (numbers[1] + numbers[3], "Y + H")]
+    where !edge.isFinite {
+      throw UsageError("--rect '\(text)': \(name) overflows to \(edge)")
     }
     return CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
   }

@@ -45,6 +45,11 @@ extension ResultsFile {
       for result in file.results where result.samples.isEmpty {
         throw ResultsFileError("\(path): result '\(result.name)' has no samples")
       }
+      do {
+        try file.validate()
+      } catch {
+        throw ResultsFileError("\(path): \(error.description)")
+      }
       return file
     } catch let error as ResultsFileError {
       throw error

@@ -146,11 +146,15 @@ public struct SelfSizingCollectionView: Sendable {
   public mutating func measuredCellsDidResize(_ resizes: [BatchUpdate.ItemResize])
     throws(LayoutError)
   {
+    var named = Set<LayoutIndexPath>()
     for (index, resize) in resizes.enumerated() {
       let path = resize.at
       guard isMeasured.indices.contains(path.section),
         isMeasured[path.section].indices.contains(path.item), isMeasured[path.section][path.item]
       else { throw LayoutError(field: "resizes[\(index)].at", "\(path) is not a measured item") }
+      guard named.insert(path).inserted else {
+        throw LayoutError(field: "resizes[\(index)].at", "\(path) is named twice")
+      }
       try checkSize(resize.size, "resizes[\(index)].size")
     }
     for resize in resizes { measuredSizes[resize.at.section][resize.at.item] = resize.size }
@@ -177,11 +181,18 @@ public struct SelfSizingCollectionView: Sendable {
       let vertical = layout.model.layout.scrollDirection == .vertical
       let shift =
         vertical ? moved.frame.minY - anchor.frame.minY : moved.frame.minX - anchor.frame.minX
-      let adjustment = LayoutInvalidationContext(
-        contentOffsetAdjustment: vertical ? CGPoint(x: 0, y: shift) : CGPoint(x: shift, y: 0))
-      // An offset past `LayoutLimits.maximumOffset` is refused, changing nothing: the view
-      // cannot scroll that far, so the anchor moves on screen instead, and the new sizes stand.
-      if shift != 0, (try? layout.invalidateLayout(with: adjustment)) != nil {
+      if shift != 0 {
+        // The offset follows the anchor, but never past the farthest offset a layout takes
+        // (LayoutLimits.maximumOffset): cells far above it can grow by more than that, and
+        // then the anchor moves on screen instead. Set, not added, so the clamp is exact.
+        var bounds = layout.collectionView.bounds
+        let limit = LayoutLimits.maximumOffset
+        if vertical {
+          bounds.origin.y = min(max(bounds.origin.y + shift, -limit), limit)
+        } else {
+          bounds.origin.x = min(max(bounds.origin.x + shift, -limit), limit)
+        }
+        try layout.invalidateLayout(with: .boundsChange(bounds))
         layout.prepare()
       }
     }
