@@ -14,16 +14,18 @@ extension ArgumentReader {
     return Int(text)  // nil on overflow
   }
 
-  /// A decimal number: an `integer`, optionally `.` and digits; a leading `-` if
-  /// `allowsNegative`.
+  /// A finite decimal number: an `integer`'s digits, optionally `.` and digits; a leading `-`
+  /// if `allowsNegative`.
   static func decimal(_ text: Substring, allowsNegative: Bool = false) -> Double? {
     var magnitude = text
     if allowsNegative && magnitude.first == "-" { magnitude = magnitude.dropFirst() }
     let parts = magnitude.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), integer(parts[0]) != nil,
-      parts.count == 1 || isDigits(parts[1])
+    // The whole part by its syntax, not as an Int: a decimal may be far larger than Int.max.
+    guard (1...2).contains(parts.count), isDigits(parts[0]),
+      parts[0] == "0" || parts[0].first != "0", parts.count == 1 || isDigits(parts[1]),
+      let value = Double(text), value.isFinite
     else { return nil }
-    return Double(text)
+    return value
   }
 
   /// A count such as `100000`, `100k` or `1M`, from 0 to the layout limit.

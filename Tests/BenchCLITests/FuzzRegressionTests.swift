@@ -41,16 +41,20 @@ struct FuzzRegressionTests {
     .enabled(if: folderExists))
   func rectEdgeOverflow() {
     let spec = Self.fixture("rect-overflow.json")
+    // 1e308 written out: flags take plain decimals only.
+    let huge = "1" + String(repeating: "0", count: 308)
     for strategy in ["naive-linear", "incremental", "all"] {
+      let all = "-\(huge),-\(huge),-\(huge),-\(huge)"
       expectRejected(
-        ["layout", "--strategy", strategy, "--rect", "-1e308,-1e308,-1e308,-1e308", spec],
-        "--rect '-1e308,-1e308,-1e308,-1e308': X + W overflows to -inf")
+        ["layout", "--strategy", strategy, "--rect", all, spec],
+        "--rect '\(all)': X + W overflows to -inf")
+      let tall = "0,-\(huge),0,-\(huge)"
       expectRejected(
-        ["layout", "--strategy", strategy, "--rect", "0,-1e308,0,-1e308", spec],
-        "--rect '0,-1e308,0,-1e308': Y + H overflows to -inf")
+        ["layout", "--strategy", strategy, "--rect", tall, spec],
+        "--rect '\(tall)': Y + H overflows to -inf")
     }
     // Edges at the largest finite values are still a rect.
-    let run = CapturingIO.run(["layout", "--rect", "0,0,1e308,1e308", spec])
+    let run = CapturingIO.run(["layout", "--rect", "0,0,\(huge),\(huge)", spec])
     #expect(run.status == .success, "\(run.error)")
   }
 
@@ -62,7 +66,8 @@ struct FuzzRegressionTests {
     // 2,000 cells estimated small, measured 1e9 points long, scrolled far: keeping the first
     // visible cell in place would move the content offset past 1e12 points (FLOW-27).
     let run = CapturingIO.run([
-      "layout", "--strategy", "all", "--rect", "0,0,2e12,2e12", Self.fixture(name),
+      "layout", "--strategy", "all", "--rect", "0,0,2000000000000,2000000000000",
+      Self.fixture(name),
     ])
     #expect(run.status == .success, "\(run.error)")
     #expect(run.error.isEmpty)
