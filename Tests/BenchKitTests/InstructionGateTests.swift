@@ -29,7 +29,7 @@ import Testing
 
   @Test func aRiseBeyondTheTolerance_fails_andNoiseWithinIt_passes() {
     let baseline = Self.file([1_000, 1_000, 1_000])
-    let noise = Self.evaluate(baseline, Self.file([1_005, 995, 1_009]))
+    let noise = Self.evaluate(baseline, Self.file([1_004, 996, 1_003]))
     #expect(!noise.hasRegression, "\(noise.text())")
     #expect(noise.instructionsCompared == 3)
     let slower = Self.evaluate(baseline, Self.file([1_000, 1_000, 1_300]))

@@ -22,7 +22,7 @@ public struct BaselineGate: Sendable {
   /// counts identically run after run, but an unrelated change moves code and data around
   /// and shifts counts by a little (see docs/BenchMethod.md, "Instructions"); any increase
   /// beyond this fails.
-  public var instructionTolerance = 0.01
+  public var instructionTolerance = 0.005
   /// Growth gate: an exponent that rises by more than this (with disjoint bootstrap intervals)
   /// fails; so does a class that rises while the exponent rises by more than
   /// `classExponentMargin` (intervals disjoint).
