@@ -1,15 +1,19 @@
 import Foundation
+import LayoutLab
 
 /// Where a command reads and writes, injected so tests run commands in-process and capture
 /// everything they print.
 public struct CommandIO: Sendable {
-  public var readStandardInput: @Sendable () -> [UInt8]
+  /// All of standard input; `.standard` stops reading past `LayoutLimits.maximumFileSize`.
+  public var readStandardInput: @Sendable () throws -> [UInt8]
+  /// The whole file at a path; `.standard` checks its size against
+  /// `LayoutLimits.maximumFileSize` before reading it.
   public var readFile: @Sendable (String) throws -> [UInt8]
   public var writeOutput: @Sendable (String) -> Void
   public var writeError: @Sendable (String) -> Void
 
   public init(
-    readStandardInput: @escaping @Sendable () -> [UInt8],
+    readStandardInput: @escaping @Sendable () throws -> [UInt8],
     readFile: @escaping @Sendable (String) throws -> [UInt8],
     writeOutput: @escaping @Sendable (String) -> Void,
     writeError: @escaping @Sendable (String) -> Void
@@ -20,10 +24,15 @@ public struct CommandIO: Sendable {
     self.writeError = writeError
   }
 
-  /// The process's standard streams and file system.
+  /// The process's standard streams and file system; input is read up to
+  /// `LayoutLimits.maximumFileSize` bytes (`InputTooLarge` past it).
   public static let standard = CommandIO(
-    readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
-    readFile: { path in Array(try Data(contentsOf: URL(fileURLWithPath: path))) },
+    readStandardInput: {
+      try BoundedInput.read(descriptor: 0, maximumBytes: LayoutLimits.maximumFileSize)
+    },
+    readFile: { path in
+      try BoundedInput.readFile(atPath: path, maximumBytes: LayoutLimits.maximumFileSize)
+    },
     writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
     writeError: { FileHandle.standardError.write(Data($0.utf8)) })
 }
