@@ -116,12 +116,17 @@ enum LayoutCommand {
             + "\(difference.reference) (\(difference.place))")
       }
     }
+    // Everything that can fail has run: the output is written as it is formatted, a chunk at
+    // a time, rather than built whole (a ten-million-element dump is a gigabyte of text).
     if rects.isEmpty {
-      return LayoutOutput.dump(contentSize: reference.contentSize, elements: reference.answers[0])
+      LayoutOutput.writeDump(
+        contentSize: reference.contentSize, elements: reference.answers[0], to: io.writeOutput)
+    } else {
+      LayoutOutput.writeQueries(
+        contentSize: reference.contentSize,
+        answers: zip(rects, reference.answers).map { ($0, $1) }, to: io.writeOutput)
     }
-    return LayoutOutput.queries(
-      contentSize: reference.contentSize,
-      answers: zip(rects, reference.answers).map { ($0, $1) })
+    return ""
   }
 
   /// Reads and decodes the layout file; its bytes are let go before anything is laid out.
