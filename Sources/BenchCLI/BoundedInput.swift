@@ -3,9 +3,9 @@
 #endif
 
 /// Reading a whole file or stream, but never more than a limit: a regular file's size is
-/// checked before any of it is read, and a stream (standard input, a pipe) stops being read one
-/// byte past the limit — so an oversized input costs neither the memory nor the time to hold
-/// it.
+/// checked before any of it is read (standard input redirected from a file too), and a stream
+/// (a pipe, a terminal) stops being read one byte past the limit — so an oversized input costs
+/// neither the memory nor the time to hold it.
 enum BoundedInput {
   /// The file at `path`, at most `maximumBytes` long; throws `InputTooLarge` if it is longer,
   /// or a `SystemError` if it cannot be read.
@@ -13,24 +13,23 @@ enum BoundedInput {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw SystemError(errno) }
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw SystemError(errno) }
-    if status.st_mode & S_IFMT == S_IFDIR { throw SystemError(EISDIR) }
-    let isRegular = status.st_mode & S_IFMT == S_IFREG
-    if isRegular, status.st_size > maximumBytes {
-      throw InputTooLarge(size: Int(status.st_size), limit: maximumBytes)
-    }
-    return try read(
-      descriptor: descriptor, expectedBytes: isRegular ? Int(status.st_size) : 0,
-      maximumBytes: maximumBytes)
+    return try read(descriptor: descriptor, maximumBytes: maximumBytes)
   }
 
   /// Everything left on `descriptor` (standard input is 0), at most `maximumBytes`.
-  static func read(
-    descriptor: Int32, expectedBytes: Int = 0, maximumBytes: Int
-  ) throws -> [UInt8] {
+  static func read(descriptor: Int32, maximumBytes: Int) throws -> [UInt8] {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw SystemError(errno) }
+    if status.st_mode & S_IFMT == S_IFDIR { throw SystemError(EISDIR) }
+    var expected = 0
+    if status.st_mode & S_IFMT == S_IFREG {
+      let offset = lseek(descriptor, 0, SEEK_CUR)
+      let remaining = Int(status.st_size) - (offset > 0 ? Int(offset) : 0)
+      if remaining > maximumBytes { throw InputTooLarge(size: remaining, limit: maximumBytes) }
+      expected = max(0, remaining)
+    }
     // One byte more than expected, so a file that grew is noticed without a second buffer.
-    var bytes = [UInt8](repeating: 0, count: min(expectedBytes, maximumBytes) + 1)
+    var bytes = [UInt8](repeating: 0, count: expected + 1)
     var count = 0
     while true {
       if count == bytes.count {

@@ -33,6 +33,17 @@ struct InputLimitTests {
     #expect(throws: SystemError.self) {
       try BoundedInput.readFile(atPath: NSTemporaryDirectory(), maximumBytes: 9)
     }
+    // Standard input redirected from a file is sized the same way, from where it stands.
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    #expect(lseek(descriptor, 4, SEEK_SET) == 4)
+    do {
+      _ = try BoundedInput.read(descriptor: descriptor, maximumBytes: 5)
+      Issue.record("6 bytes read with a limit of 5")
+    } catch let error as InputTooLarge {
+      #expect(error.size == 6)
+    }
+    #expect(try BoundedInput.read(descriptor: descriptor, maximumBytes: 6) == Array("456789".utf8))
   }
 
   @Test("a stream is read to its end, and stops one byte past the limit")
