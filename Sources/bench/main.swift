@@ -14,7 +14,9 @@ HarnessWiring.allocationCounter =
       let totals = bench_allocation_counter_read()
       return AllocationCounter.Totals(allocations: totals.allocations, bytes: totals.bytes)
     })
-  : .unavailable("unavailable: the allocator wrapper needs Linux with glibc")
+  : .unavailable(
+    "unavailable: "
+      + (bench_allocation_counter_unavailable_reason().map { String(cString: $0) } ?? "unknown"))
 // Only where something is measured: fixed thresholds keep freed blocks in the heap, which
 // would raise what `bench layout` and `bench dataset` hold at their peak for nothing.
 let measuring = ["run", "compare", "_ab-worker"]
