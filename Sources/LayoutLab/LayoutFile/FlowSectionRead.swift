@@ -7,6 +7,6 @@ struct FlowSectionRead {
   var kind: JSONKind
   /// The first key, in document order, other than `items`.
   var firstKeyOtherThanItems: String?
-  /// The value of `items`.
-  var items: JSONFieldValue?
+  /// The count `items` gives (checked as every section's is), if the section has the key.
+  var items: Result<Int, LayoutError>?
 }

@@ -11,7 +11,8 @@ struct JSONFieldValue {
   var kind: JSONKind
   var number: Double = 0
   /// A number's text as an error quotes it (`2.5 is not a whole number`), cut to
-  /// `LayoutLimits.maximumEchoedLength` characters.
+  /// `LayoutLimits.maximumEchoedLength` characters; empty for a whole number from 0 to
+  /// `LayoutLimits.maximumNumberOfItems`, which no count check quotes.
   var literal = ""
   var string = ""
   var boolean = false
@@ -46,6 +47,7 @@ struct JSONFieldValue {
   /// A whole number from 0 to `limit`.
   func count(limit: Int, at path: @autoclosure () -> String) throws(LayoutError) -> Int {
     let number = try self.number(at: path())
+    let literal = literal.isEmpty ? formatNumber(number) : literal
     guard number.isFinite, number == number.rounded() else {
       throw LayoutError(field: path(), "\(literal) is not a whole number")
     }

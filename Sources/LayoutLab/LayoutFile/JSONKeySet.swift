@@ -1,9 +1,11 @@
 /// The keys seen so far in one object, to reject a duplicate. Known keys are bits of a mask;
-/// other keys are kept as strings up to `limit` of them — every such key is already an error
+/// the first four others are kept inline (most objects that have any have one or two: no set
+/// to allocate), the rest in a set up to `limit` of them — every such key is already an error
 /// (an unknown key, or inside a value that is skipped), so past the limit a duplicate among
 /// them goes unreported rather than let a file of millions of keys grow the set.
 struct JSONKeySet {
   private var known: UInt64 = 0
+  private var first: (String?, String?, String?, String?)
   private var others: Set<String> = []
   private let limit: Int
 
@@ -18,8 +20,23 @@ struct JSONKeySet {
       known |= bit
       return true
     case .unknown(let name):
-      if others.count >= limit { return !others.contains(name) }
-      return others.insert(name).inserted
+      if first.0 == name || first.1 == name || first.2 == name || first.3 == name {
+        return false
+      }
+      if first.0 == nil {
+        first.0 = name
+      } else if first.1 == nil {
+        first.1 = name
+      } else if first.2 == nil {
+        first.2 = name
+      } else if first.3 == nil {
+        first.3 = name
+      } else if others.count >= limit {
+        return !others.contains(name)
+      } else {
+        return others.insert(name).inserted
+      }
+      return true
     }
   }
 }

@@ -70,8 +70,7 @@ extension JSONScanner {
     guard let items = section.items else {
       throw LayoutError(field: "sections[0].items", "is required")
     }
-    let count = try items.count(
-      limit: LayoutLimits.maximumNumberOfItems, at: "sections[0].items")
+    let count = try items.get()
     let model = MosaicLayoutModel(collectionView: collectionView, numberOfItems: count)
     try model.validate()
     return model

@@ -7,8 +7,14 @@ extension JSONScanner {
     switch kind {
     case .number:
       let start = index
-      value.number = try scanNumber()
-      value.literal = echoedText(start..<index)
+      let number = try scanNumber()
+      value.number = number
+      // The text is only quoted by a count check's error (`2.5 is not a whole number`): a whole
+      // number from 0 to the smallest count limit passes every count check.
+      let isPlainCount =
+        number >= 0 && number <= Double(LayoutLimits.maximumNumberOfItems)
+        && number == number.rounded()
+      if !isPlainCount { value.literal = echoedText(start..<index) }
     case .string: value.string = try scanString()
     case .boolean: value.boolean = try scanBoolean()
     case .null: try scanNull()

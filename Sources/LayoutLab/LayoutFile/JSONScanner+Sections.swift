@@ -6,11 +6,11 @@ extension JSONScanner {
     "minimumInteritemSpacing", "headerReferenceSize", "footerReferenceSize",
   ])
 
-  /// Reads a section object at `path` (`sections[3]`). Its errors are kept until the object is
-  /// closed, then the first in the format's order is returned: an unknown key, `items` with
-  /// `itemSizes` (or neither), the count or the sizes, then the overrides in their order. Item
-  /// sizes go straight from the digits into the section's flat array — or, with `storingSizes`
-  /// false, are only checked.
+  /// Reads a section object at `path` (`sections[3]`). Each field is checked as it is read, and
+  /// its error kept until the object is closed; then the first in the format's order is
+  /// returned: an unknown key, `items` with `itemSizes` (or neither), the count or the sizes,
+  /// then the overrides in their order. Item sizes go straight from the digits into the
+  /// section's flat array — or, with `storingSizes` false, are only checked.
   mutating func readSection(
     depth: Int, storingSizes: Bool, at path: () -> String
   ) throws(LayoutError) -> FlowSectionRead {
@@ -26,62 +26,92 @@ extension JSONScanner {
     var seen = JSONKeySet(tracking: 1_024)
     var unknownKey: String?
     var firstKeyOtherThanItems: String?
-    var fields: [JSONFieldValue?] = [nil, nil, nil, nil, nil, nil, nil, nil]
+    var items: Result<Int, LayoutError>?
+    var itemSize: Result<CGSize, LayoutError>?
     var sizes = ContiguousArray<CGSize>()
     var sizesError: LayoutError?
     var hasSizes = false
+    var overrides = FlowSection(items: 0)
+    // The overrides' errors, in the format's order: sectionInset, minimumLineSpacing,
+    // minimumInteritemSpacing, headerReferenceSize, footerReferenceSize.
+    var overrideErrors: (LayoutError?, LayoutError?, LayoutError?, LayoutError?, LayoutError?)
     while try nextMember(&object) {
       let key = try scanKey(Self.sectionKeys, into: &seen)
       if firstKeyOtherThanItems == nil, key != .known(0) {
         firstKeyOtherThanItems = Self.sectionKeys.name(of: key)
       }
-      switch key {
-      case .known(1):
+      guard case .known(let index) = key else {
+        if unknownKey == nil { unknownKey = Self.sectionKeys.name(of: key) }
+        try skipValue(depth: depth + 1)
+        continue
+      }
+      if index == 1 {
         hasSizes = true
         sizesError = try readItemSizes(
           depth: depth + 1, into: &sizes, storing: storingSizes, at: "\(path()).itemSizes")
-      case .known(let index): fields[index] = try readFieldValue(depth: depth + 1)
-      case .unknown(let name):
-        if unknownKey == nil { unknownKey = name }
-        try skipValue(depth: depth + 1)
+        continue
+      }
+      let value = try readFieldValue(depth: depth + 1)
+      do {
+        switch index {
+        case 0:
+          items = Result { () throws(LayoutError) in
+            try value.count(limit: LayoutLimits.maximumNumberOfItems, at: "\(path()).items")
+          }
+        case 2:
+          itemSize = Result { () throws(LayoutError) in
+            try value.size(at: "\(path()).itemSize")
+          }
+        case 3:
+          overrides.sectionInset = try value.insets(at: "\(path()).sectionInset")
+        case 4: overrides.minimumLineSpacing = try value.number(at: "\(path()).minimumLineSpacing")
+        case 5:
+          overrides.minimumInteritemSpacing = try value.number(
+            at: "\(path()).minimumInteritemSpacing")
+        case 6:
+          overrides.headerReferenceSize = try value.size(at: "\(path()).headerReferenceSize")
+        default:
+          overrides.footerReferenceSize = try value.size(at: "\(path()).footerReferenceSize")
+        }
+      } catch {
+        switch index {
+        case 3: overrideErrors.0 = error
+        case 4: overrideErrors.1 = error
+        case 5: overrideErrors.2 = error
+        case 6: overrideErrors.3 = error
+        default: overrideErrors.4 = error
+        }
       }
     }
     let result = Result { () throws(LayoutError) -> FlowSection in
       if let unknownKey { throw Self.sectionKeys.unknownKeyError(unknownKey, in: path()) }
-      let sizing: FlowSection.ItemSizing
-      switch (fields[0], hasSizes) {
+      var section = overrides
+      switch (items, hasSizes) {
       case (let count?, false):
-        sizing = .fixed(
-          count: try count.count(limit: LayoutLimits.maximumNumberOfItems, at: "\(path()).items"),
-          itemSize: try fields[2]?.size(at: "\(path()).itemSize"))
+        section.itemSizing = .fixed(count: try count.get(), itemSize: try itemSize?.get())
       case (nil, true):
-        if fields[2] != nil {
+        if itemSize != nil {
           throw LayoutError(
             field: "\(path()).itemSize", "cannot be combined with itemSizes (one size per item)")
         }
         if let sizesError { throw sizesError }
-        sizing = .perItem(sizes)
+        section.itemSizing = .perItem(sizes)
       case (.some, true):
         throw LayoutError(field: "\(path()).itemSizes", "cannot be combined with items")
       case (nil, false):
         throw LayoutError(
           field: path(), "needs items (a count) or itemSizes (one size per item)")
       }
-      var section = FlowSection(itemSizing: sizing)
-      section.sectionInset = try fields[3]?.insets(at: "\(path()).sectionInset")
-      if let value = fields[4] {
-        section.minimumLineSpacing = try value.number(at: "\(path()).minimumLineSpacing")
+      if let error = overrideErrors.0 ?? overrideErrors.1 ?? overrideErrors.2 ?? overrideErrors.3
+        ?? overrideErrors.4
+      {
+        throw error
       }
-      if let value = fields[5] {
-        section.minimumInteritemSpacing = try value.number(at: "\(path()).minimumInteritemSpacing")
-      }
-      section.headerReferenceSize = try fields[6]?.size(at: "\(path()).headerReferenceSize")
-      section.footerReferenceSize = try fields[7]?.size(at: "\(path()).footerReferenceSize")
       return section
     }
     return FlowSectionRead(
       result: result, kind: .object, firstKeyOtherThanItems: firstKeyOtherThanItems,
-      items: fields[0])
+      items: items)
   }
 
   /// Reads `itemSizes` into `sizes` (appending nothing unless `storing`) and returns its first

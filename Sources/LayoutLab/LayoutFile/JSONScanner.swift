@@ -233,6 +233,16 @@ struct JSONScanner {
   /// Scans the string at the cursor and returns its contents.
   mutating func scanString() throws(LayoutError) -> String {
     index += 1  // opening quote
+    // Most strings have no escape: they are their bytes, validated once.
+    var end = index
+    while end < bytes.count, bytes[end] >= 0x20, bytes[end] != UInt8(ascii: "\\") {
+      if bytes[end] == UInt8(ascii: "\"") {
+        let text = try validated(index..<end)
+        index = end + 1
+        return text
+      }
+      end += 1
+    }
     var scalars = String.UnicodeScalarView()
     var start = index
     while true {
@@ -281,10 +291,13 @@ struct JSONScanner {
   }
 
   private func validated(_ range: Range<Int>) throws(LayoutError) -> String {
-    guard let text = String(validating: bytes[range], as: UTF8.self) else {
+    let text = UnsafeBufferPointer(rebasing: bytes[range])
+    // ASCII is valid UTF-8 as it stands, and decodes on the standard library's fast path.
+    if text.allSatisfy({ $0 < 0x80 }) { return String(decoding: text, as: UTF8.self) }
+    guard let string = String(validating: text, as: UTF8.self) else {
       throw LayoutError(field: "", "malformed JSON: a string is not valid UTF-8")
     }
-    return text
+    return string
   }
 
   private mutating func scanEscape() throws(LayoutError) -> Unicode.Scalar {

@@ -58,31 +58,33 @@ extension FlowLayoutConfiguration {
 }
 
 extension FlowSection {
-  func validate(field: String) throws(LayoutError) {
+  func validate(field: @autoclosure () -> String) throws(LayoutError) {
     switch itemSizing {
     case .fixed(let count, let itemSize):
-      if count < 0 { throw LayoutError(field: "\(field).items", "\(count) is negative") }
+      if count < 0 { throw LayoutError(field: "\(field()).items", "\(count) is negative") }
       if count > LayoutLimits.maximumNumberOfItems {
         throw LayoutError(
-          field: "\(field).items",
+          field: "\(field()).items",
           "\(count) is more than the \(LayoutLimits.maximumNumberOfItems) items a layout may hold")
       }
-      if let itemSize { try checkSize(itemSize, "\(field).itemSize") }
+      if let itemSize { try checkSize(itemSize, "\(field()).itemSize") }
     case .perItem(let sizes):
       for (item, size) in sizes.enumerated() {
-        try checkSize(size, "\(field).itemSizes[\(item)]")
+        try checkSize(size, "\(field()).itemSizes[\(item)]")
       }
     }
-    if let sectionInset { try checkInsets(sectionInset, "\(field).sectionInset") }
+    if let sectionInset { try checkInsets(sectionInset, "\(field()).sectionInset") }
     if let minimumInteritemSpacing {
-      try checkLength(minimumInteritemSpacing, "\(field).minimumInteritemSpacing")
+      try checkLength(minimumInteritemSpacing, "\(field()).minimumInteritemSpacing")
     }
-    if let minimumLineSpacing { try checkLength(minimumLineSpacing, "\(field).minimumLineSpacing") }
+    if let minimumLineSpacing {
+      try checkLength(minimumLineSpacing, "\(field()).minimumLineSpacing")
+    }
     if let headerReferenceSize {
-      try checkSize(headerReferenceSize, "\(field).headerReferenceSize")
+      try checkSize(headerReferenceSize, "\(field()).headerReferenceSize")
     }
     if let footerReferenceSize {
-      try checkSize(footerReferenceSize, "\(field).footerReferenceSize")
+      try checkSize(footerReferenceSize, "\(field()).footerReferenceSize")
     }
   }
 }
