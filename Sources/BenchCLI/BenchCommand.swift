@@ -2,8 +2,9 @@ import BenchKit
 import Foundation
 import LayoutLab
 
-/// The `bench` command: dispatches to its subcommands. Each subcommand builds its whole output
-/// before writing any of it, so a failure never leaves partial output behind.
+/// The `bench` command: dispatches to its subcommands. Each subcommand does everything that can
+/// fail before writing any of its output, so a failure never leaves partial output behind
+/// (most return their whole output; `bench layout` writes its own, a chunk at a time).
 public enum BenchCommand {
   public static let usage = """
     usage: bench [COMMAND] [OPTIONS]
@@ -46,7 +47,7 @@ public enum BenchCommand {
       case let other?:
         throw UsageError("unknown command '\(other)' (bench help lists the commands)")
       }
-      try io.output(output)
+      if !output.isEmpty { try io.output(output) }
       return .success
     } catch let error as UsageError {
       io.writeError("bench: \(oneLine(error.message))\n")

@@ -1,5 +1,6 @@
 import BenchKit
 import Foundation
+import LayoutLab
 
 #if canImport(Glibc)
   import Glibc
@@ -7,10 +8,16 @@ import Foundation
 
 extension CommandIO {
   /// The process's standard streams and file system, through write(2) and read(2): a failed
-  /// write is an error in words, never a trap.
+  /// write is an error in words, never a trap. Input is read up to
+  /// `LayoutLimits.maximumFileSize` bytes (`InputTooLarge` past it, before reading a regular
+  /// file at all).
   public static let standard = CommandIO(
-    readStandardInput: { try FileSystem.readAll(STDIN_FILENO, name: "standard input") },
-    readFile: { path in Array(try Data(contentsOf: URL(fileURLWithPath: path))) },
+    readStandardInput: {
+      try BoundedInput.read(descriptor: STDIN_FILENO, maximumBytes: LayoutLimits.maximumFileSize)
+    },
+    readFile: { path in
+      try BoundedInput.readFile(atPath: path, maximumBytes: LayoutLimits.maximumFileSize)
+    },
     writeOutput: { text in
       do { try FileSystem.write(Data(text.utf8), to: STDOUT_FILENO, name: "standard output") } catch
       {

@@ -1,10 +1,14 @@
 import BenchKit
 import Foundation
+import LayoutLab
 
 /// Where a command reads and writes, injected so tests run commands in-process and capture
 /// everything they print.
 public struct CommandIO: Sendable {
+  /// All of standard input; `.standard` stops reading past `LayoutLimits.maximumFileSize`.
   public var readStandardInput: @Sendable () throws -> [UInt8]
+  /// The whole file at a path; `.standard` checks its size against
+  /// `LayoutLimits.maximumFileSize` before reading it.
   public var readFile: @Sendable (String) throws -> [UInt8]
   /// Standard output: what the command produces. A failure ends the command with exit status 1.
   public var writeOutput: @Sendable (String) throws -> Void

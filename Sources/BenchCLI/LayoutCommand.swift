@@ -67,8 +67,7 @@ enum LayoutCommand {
       }
     }
 
-    let bytes = try readSpec(specPath, io: io)
-    let content = try LayoutFile.decode(bytes).content
+    let content = try decodeSpec(specPath, io: io)
     var batches: [BatchUpdate] = []
     if let updatesPath {
       let updates = try readFile(updatesPath, io: io)
@@ -118,17 +117,33 @@ enum LayoutCommand {
             + "\(difference.reference) (\(difference.place))")
       }
     }
+    // Everything that can fail has run: the output is written as it is formatted, a chunk at
+    // a time, rather than built whole (a ten-million-element dump is a gigabyte of text).
     if rects.isEmpty {
-      return LayoutOutput.dump(contentSize: reference.contentSize, elements: reference.answers[0])
+      try LayoutOutput.writeDump(
+        contentSize: reference.contentSize, elements: reference.answers[0], to: io.output)
+    } else {
+      try LayoutOutput.writeQueries(
+        contentSize: reference.contentSize,
+        answers: zip(rects, reference.answers).map { ($0, $1) }, to: io.output)
     }
-    return LayoutOutput.queries(
-      contentSize: reference.contentSize,
-      answers: zip(rects, reference.answers).map { ($0, $1) })
+    return ""
+  }
+
+  /// Reads and decodes the layout file; its bytes are let go before anything is laid out.
+  static func decodeSpec(_ specPath: String?, io: CommandIO) throws -> LayoutFileContent {
+    try LayoutFile.decode(try readSpec(specPath, io: io)).content
   }
 
   static func readSpec(_ specPath: String?, io: CommandIO) throws -> [UInt8] {
     guard let specPath, specPath != "-" else {
-      do { return try io.readStandardInput() } catch { throw UsageError("\(error)") }
+      do {
+        return try io.readStandardInput()
+      } catch let error as InputTooLarge {
+        throw UsageError("standard input: \(error)")
+      } catch {
+        throw UsageError("cannot read standard input: \(error)")
+      }
     }
     return try readFile(specPath, io: io)
   }
@@ -136,6 +151,10 @@ enum LayoutCommand {
   static func readFile(_ path: String, io: CommandIO) throws -> [UInt8] {
     do {
       return try io.readFile(path)
+    } catch let error as InputTooLarge {
+      throw UsageError("\(path): \(error)")
+    } catch let error as SystemError {
+      throw UsageError("cannot read '\(path)': \(error)")
     } catch {
       throw UsageError("cannot read '\(path)': \(error.localizedDescription)")
     }

@@ -11,7 +11,20 @@
 #define _GNU_SOURCE
 #include "AllocationCounter.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+// A sanitizer (swift build --sanitize=thread or address) brings its own allocator and
+// intercepts malloc and free itself: a second definition here would clash with it (and count
+// its allocations, not the program's). Under one, the wrapper is compiled out and reports
+// "unavailable", as on a platform without glibc.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define LAYOUTLAB_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define LAYOUTLAB_SANITIZED 1
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(LAYOUTLAB_SANITIZED)
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -230,6 +243,8 @@ void *pvalloc(size_t size) {
 
 int bench_allocation_counter_is_wrapping(void) { return 1; }
 
+const char *bench_allocation_counter_unavailable_reason(void) { return NULL; }
+
 bench_allocation_totals bench_allocation_counter_read(void) {
   bench_allocation_totals totals = {0, 0, 0};
   int used = atomic_load_explicit(&claimed, memory_order_relaxed);
@@ -245,6 +260,14 @@ bench_allocation_totals bench_allocation_counter_read(void) {
 #else
 
 int bench_allocation_counter_is_wrapping(void) { return 0; }
+
+const char *bench_allocation_counter_unavailable_reason(void) {
+#if defined(LAYOUTLAB_SANITIZED)
+  return "a sanitizer replaces the allocator in this build";
+#else
+  return "the allocator wrapper needs Linux with glibc";
+#endif
+}
 
 void bench_allocation_exact_sizes(int open) { (void)open; }
 

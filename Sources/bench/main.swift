@@ -15,8 +15,15 @@ HarnessWiring.allocationCounter =
       let totals = bench_allocation_counter_read()
       return AllocationCounter.Totals(allocations: totals.allocations, bytes: totals.bytes)
     })
-  : .unavailable("unavailable: the allocator wrapper needs Linux with glibc")
-if bench_allocator_stabilize() != 0 {
+  : .unavailable(
+    "unavailable: "
+      + (bench_allocation_counter_unavailable_reason().map { String(cString: $0) } ?? "unknown"))
+// Only where something is measured: fixed thresholds keep freed blocks in the heap, which
+// would raise what `bench layout` and `bench dataset` hold at their peak for nothing.
+let measuring = ["run", "compare", "_ab-worker", "_instructions-worker"]
+let command = CommandLine.arguments.dropFirst().first
+let isMeasuring = command.map { measuring.contains($0) || $0.hasPrefix("-") } ?? true
+if isMeasuring, bench_allocator_stabilize() != 0 {
   HarnessWiring.allocatorNote =
     "allocator: glibc's mmap and trim thresholds fixed at 1 GiB, so timings do not depend on the run's history"
 }

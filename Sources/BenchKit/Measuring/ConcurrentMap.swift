@@ -9,18 +9,28 @@ public func concurrentMap<T: Sendable>(_ count: Int, _ transform: @Sendable (Int
   DispatchQueue.concurrentPerform(iterations: count) { index in
     slots.store(transform(index), at: index)
   }
-  return slots.values
+  // concurrentPerform returns once every worker has: every slot is written, and seen.
+  return slots.moveOut()
 }
 
-/// One slot per index, each written by exactly one thread: no lock is needed, and the class
-/// gives the slots one shared identity across the workers.
-private final class ResultSlots<T>: @unchecked Sendable {
-  private var slots: [T?]
-  init(count: Int) { slots = Array(repeating: nil, count: count) }
+/// One slot per index in memory allocated once, each initialized by the one worker given its
+/// index and read only after all of them have returned. Workers write disjoint memory and share
+/// nothing mutable — unlike a Swift array held by a class, whose every write through
+/// `withUnsafeMutableBufferPointer` also reads and writes the array's own storage reference
+/// (a race the thread sanitizer reports).
+private struct ResultSlots<T>: @unchecked Sendable {
+  private let slots: UnsafeMutableBufferPointer<T>
 
-  func store(_ value: T, at index: Int) {
-    slots.withUnsafeMutableBufferPointer { $0[index] = value }
+  init(count: Int) { slots = .allocate(capacity: count) }
+
+  func store(_ value: T, at index: Int) { slots.initializeElement(at: index, to: value) }
+
+  /// The values, in order, moved into an array; the slots are freed. Call once, after every
+  /// slot is stored.
+  func moveOut() -> [T] {
+    defer { slots.deallocate() }
+    return [T](unsafeUninitializedCapacity: slots.count) { buffer, initialized in
+      initialized = buffer.moveInitialize(fromContentsOf: slots)
+    }
   }
-
-  var values: [T] { slots.map { $0! } }
 }

@@ -17,6 +17,10 @@ typedef struct {
 /// total stays 0 and a report must say "unavailable", never print the zeros.
 int bench_allocation_counter_is_wrapping(void);
 
+/// Why the allocator is not wrapped (no glibc, or a sanitizer's build), for reports; NULL when
+/// it is.
+const char *bench_allocation_counter_unavailable_reason(void);
+
 /// The totals so far. Exact when no other thread allocates concurrently.
 bench_allocation_totals bench_allocation_counter_read(void);
 

@@ -5,38 +5,83 @@ import Foundation
 public enum LayoutOutput {
   /// `{"contentSize": …, "elements": [ … ]}`
   public static func dump(contentSize: CGSize, elements: [LayoutAttributes]) -> String {
-    "{\n \"contentSize\": \(JSONWriter.size(contentSize)),\n \"elements\": "
-      + elementList(elements, indent: " ") + "\n}\n"
+    var text = ""
+    writeDump(contentSize: contentSize, elements: elements) { text += $0 }
+    return text
+  }
+
+  /// `dump`, handed to `sink` a chunk (about a megabyte) at a time.
+  ///
+  /// - Complexity: O(n) time; O(1) memory beyond the elements.
+  public static func writeDump(
+    contentSize: CGSize, elements: [LayoutAttributes], to sink: (String) throws -> Void
+  ) rethrows {
+    var out = LayoutOutputWriter()
+    out.write("{\n \"contentSize\": ")
+    out.write(contentSize)
+    out.write(",\n \"elements\": ")
+    try writeElements(elements, indent: " ", into: &out, sink)
+    out.write("\n}\n")
+    try sink(out.take())
   }
 
   /// `{"contentSize": …, "queries": [{"rect": …, "elements": [ … ]}, …]}`
   public static func queries(
     contentSize: CGSize, answers: [(rect: CGRect, elements: [LayoutAttributes])]
   ) -> String {
-    var out = "{\n \"contentSize\": \(JSONWriter.size(contentSize)),\n \"queries\": ["
+    var text = ""
+    writeQueries(contentSize: contentSize, answers: answers) { text += $0 }
+    return text
+  }
+
+  /// `queries`, handed to `sink` a chunk (about a megabyte) at a time.
+  ///
+  /// - Complexity: O(answers) time; O(1) memory beyond them.
+  public static func writeQueries(
+    contentSize: CGSize, answers: [(rect: CGRect, elements: [LayoutAttributes])],
+    to sink: (String) throws -> Void
+  ) rethrows {
+    var out = LayoutOutputWriter()
+    out.write("{\n \"contentSize\": ")
+    out.write(contentSize)
+    out.write(",\n \"queries\": [")
     for (index, answer) in answers.enumerated() {
-      out += index == 0 ? "\n" : ",\n"
-      out += "  {\n   \"rect\": \(JSONWriter.rect(answer.rect)),\n   \"elements\": "
-      out += elementList(answer.elements, indent: "   ") + "\n  }"
+      out.write(index == 0 ? "\n" : ",\n")
+      out.write("  {\n   \"rect\": ")
+      out.write(answer.rect)
+      out.write(",\n   \"elements\": ")
+      try writeElements(answer.elements, indent: "   ", into: &out, sink)
+      out.write("\n  }")
     }
-    return out + (answers.isEmpty ? "]\n}\n" : "\n ]\n}\n")
+    out.write(answers.isEmpty ? "]\n}\n" : "\n ]\n}\n")
+    try sink(out.take())
   }
 
   /// One element as a single-line JSON object.
   public static func element(_ attributes: LayoutAttributes) -> String {
-    "{\"kind\": \"\(attributes.kind.rawValue)\", \"section\": \(attributes.indexPath.section), "
-      + "\"item\": \(attributes.indexPath.item), \"frame\": \(JSONWriter.rect(attributes.frame)), "
-      + "\"zIndex\": \(attributes.zIndex)}"
+    var out = LayoutOutputWriter()
+    out.write(attributes)
+    return out.take()
   }
 
-  private static func elementList(_ elements: [LayoutAttributes], indent: String) -> String {
-    if elements.isEmpty { return "[]" }
-    var out = "["
-    out.reserveCapacity(elements.count * 100)
-    for (index, attributes) in elements.enumerated() {
-      out += index == 0 ? "\n" : ",\n"
-      out += indent + " " + element(attributes)
+  private static func writeElements(
+    _ elements: [LayoutAttributes], indent: String, into out: inout LayoutOutputWriter,
+    _ sink: (String) throws -> Void
+  ) rethrows {
+    if elements.isEmpty {
+      out.write("[]")
+      return
     }
-    return out + "\n" + indent + "]"
+    out.write("[")
+    for (index, attributes) in elements.enumerated() {
+      out.write(index == 0 ? "\n" : ",\n")
+      out.write(indent)
+      out.write(" ")
+      out.write(attributes)
+      if out.isFull { try sink(out.take()) }
+    }
+    out.write("\n")
+    out.write(indent)
+    out.write("]")
   }
 }

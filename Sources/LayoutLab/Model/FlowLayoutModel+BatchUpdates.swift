@@ -226,7 +226,12 @@ private struct BatchApplication {
       result.collectionView.contentOffset = offset
     }
     // Everything the batch brought in was validated above, and the rest was valid before:
-    // only the item limit is left to check, in O(s) rather than validating every item again.
+    // only the item and section limits are left to check, in O(s) rather than validating every item again.
+    if result.sections.count > LayoutLimits.maximumNumberOfSections {
+      throw LayoutError(
+        field: "batch",
+        "the layout would hold more than \(LayoutLimits.maximumNumberOfSections) sections")
+    }
     if result.numberOfItems > LayoutLimits.maximumNumberOfItems {
       throw LayoutError(
         field: "batch", "the layout would hold more than \(LayoutLimits.maximumNumberOfItems) items"

@@ -1,23 +1,14 @@
 import Foundation
 
-/// Limits that keep bad input from exhausting memory instead of failing cleanly.
-public enum LayoutLimits {
-  /// The most items one layout may hold (all sections together): 10 million cells are
-  /// 320 MB of frames, well past any dataset the lab measures.
-  public static let maximumNumberOfItems = 10_000_000
-  /// The longest length (size, spacing, inset) a layout takes, in points. Larger finite values
-  /// would let sums overflow to infinity; a billion points is far beyond any screen.
-  public static let maximumLength: Double = 1e9
-  /// The farthest content offset from the origin, in points.
-  public static let maximumOffset: Double = 1e12
-  /// The largest display scale (UIKit's are 1, 2 and 3).
-  public static let maximumScale: Double = 1_000
-}
-
 extension FlowLayoutModel {
   /// FLOW-28: rejects a negative, NaN or infinite size, spacing, inset or scale, and an
-  /// impossible item count, naming the field as the layout file spells it.
+  /// impossible item or section count, naming the field as the layout file spells it.
   public func validate() throws(LayoutError) {
+    if sections.count > LayoutLimits.maximumNumberOfSections {
+      throw LayoutError(
+        field: "sections",
+        "more than the limit of \(LayoutLimits.maximumNumberOfSections) sections")
+    }
     try collectionView.validate(field: "collectionView")
     try layout.validate(field: "layout")
     var total = 0
@@ -67,74 +58,79 @@ extension FlowLayoutConfiguration {
 }
 
 extension FlowSection {
-  func validate(field: String) throws(LayoutError) {
+  func validate(field: @autoclosure () -> String) throws(LayoutError) {
     switch itemSizing {
     case .fixed(let count, let itemSize):
-      if count < 0 { throw LayoutError(field: "\(field).items", "\(count) is negative") }
+      if count < 0 { throw LayoutError(field: "\(field()).items", "\(count) is negative") }
       if count > LayoutLimits.maximumNumberOfItems {
         throw LayoutError(
-          field: "\(field).items",
+          field: "\(field()).items",
           "\(count) is more than the \(LayoutLimits.maximumNumberOfItems) items a layout may hold")
       }
-      if let itemSize { try checkSize(itemSize, "\(field).itemSize") }
+      if let itemSize { try checkSize(itemSize, "\(field()).itemSize") }
     case .perItem(let sizes):
       for (item, size) in sizes.enumerated() {
-        try checkSize(size, "\(field).itemSizes[\(item)]")
+        try checkSize(size, "\(field()).itemSizes[\(item)]")
       }
     }
-    if let sectionInset { try checkInsets(sectionInset, "\(field).sectionInset") }
+    if let sectionInset { try checkInsets(sectionInset, "\(field()).sectionInset") }
     if let minimumInteritemSpacing {
-      try checkLength(minimumInteritemSpacing, "\(field).minimumInteritemSpacing")
+      try checkLength(minimumInteritemSpacing, "\(field()).minimumInteritemSpacing")
     }
-    if let minimumLineSpacing { try checkLength(minimumLineSpacing, "\(field).minimumLineSpacing") }
+    if let minimumLineSpacing {
+      try checkLength(minimumLineSpacing, "\(field()).minimumLineSpacing")
+    }
     if let headerReferenceSize {
-      try checkSize(headerReferenceSize, "\(field).headerReferenceSize")
+      try checkSize(headerReferenceSize, "\(field()).headerReferenceSize")
     }
     if let footerReferenceSize {
-      try checkSize(footerReferenceSize, "\(field).footerReferenceSize")
+      try checkSize(footerReferenceSize, "\(field()).footerReferenceSize")
     }
   }
 }
 
-func checkFinite(_ value: CGFloat, _ field: String) throws(LayoutError) {
-  if value.isNaN { throw LayoutError(field: field, "NaN is not a number") }
-  if !value.isFinite { throw LayoutError(field: field, "\(value) is not finite") }
+// The field names below are autoclosures: validation runs over every item, and a name is only
+// worth building for the one error it reports.
+
+func checkFinite(_ value: CGFloat, _ field: @autoclosure () -> String) throws(LayoutError) {
+  if value.isNaN { throw LayoutError(field: field(), "NaN is not a number") }
+  if !value.isFinite { throw LayoutError(field: field(), "\(value) is not finite") }
 }
 
 /// A length: finite and not negative (zero is legal, FLOW-28), and not so large that sums of
 /// lengths could overflow.
-func checkLength(_ value: CGFloat, _ field: String) throws(LayoutError) {
-  try checkFinite(value, field)
-  if value < 0 { throw LayoutError(field: field, "\(formatNumber(value)) is negative") }
+func checkLength(_ value: CGFloat, _ field: @autoclosure () -> String) throws(LayoutError) {
+  try checkFinite(value, field())
+  if value < 0 { throw LayoutError(field: field(), "\(formatNumber(value)) is negative") }
   if value > LayoutLimits.maximumLength {
     throw LayoutError(
-      field: field,
+      field: field(),
       "\(formatNumber(value)) is larger than the limit of \(formatNumber(LayoutLimits.maximumLength)) points"
     )
   }
 }
 
 /// A content offset coordinate: finite, and within `LayoutLimits.maximumOffset` of the origin.
-func checkOffset(_ value: CGFloat, _ field: String) throws(LayoutError) {
-  try checkFinite(value, field)
+func checkOffset(_ value: CGFloat, _ field: @autoclosure () -> String) throws(LayoutError) {
+  try checkFinite(value, field())
   if abs(value) > LayoutLimits.maximumOffset {
     throw LayoutError(
-      field: field,
+      field: field(),
       "\(formatNumber(value)) is farther than \(formatNumber(LayoutLimits.maximumOffset)) points from the origin"
     )
   }
 }
 
-func checkSize(_ size: CGSize, _ field: String) throws(LayoutError) {
-  try checkLength(size.width, "\(field).width")
-  try checkLength(size.height, "\(field).height")
+func checkSize(_ size: CGSize, _ field: @autoclosure () -> String) throws(LayoutError) {
+  try checkLength(size.width, "\(field()).width")
+  try checkLength(size.height, "\(field()).height")
 }
 
-func checkInsets(_ insets: EdgeInsets, _ field: String) throws(LayoutError) {
-  try checkLength(insets.top, "\(field).top")
-  try checkLength(insets.left, "\(field).left")
-  try checkLength(insets.bottom, "\(field).bottom")
-  try checkLength(insets.right, "\(field).right")
+func checkInsets(_ insets: EdgeInsets, _ field: @autoclosure () -> String) throws(LayoutError) {
+  try checkLength(insets.top, "\(field()).top")
+  try checkLength(insets.left, "\(field()).left")
+  try checkLength(insets.bottom, "\(field()).bottom")
+  try checkLength(insets.right, "\(field()).right")
 }
 
 /// Shortest round-trip form, without a trailing `.0` on whole numbers (`-4`, `2.5`).
