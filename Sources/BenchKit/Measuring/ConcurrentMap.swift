@@ -17,19 +17,19 @@ public func concurrentMap<T: Sendable>(_ count: Int, _ transform: @Sendable (Int
 /// index and read only after all of them have returned. Workers write disjoint memory and share
 /// nothing mutable — unlike a Swift array held by a class, whose every write through
 /// `withUnsafeMutableBufferPointer` also reads and writes the array's own storage reference
-/// (a race the thread sanitizer reports).
-private struct ResultSlots<T>: @unchecked Sendable {
+/// (a race the thread sanitizer reports). A class, so the buffer has one owner that frees it.
+private final class ResultSlots<T>: @unchecked Sendable {
   private let slots: UnsafeMutableBufferPointer<T>
 
   init(count: Int) { slots = .allocate(capacity: count) }
 
+  deinit { slots.deallocate() }
+
   func store(_ value: T, at index: Int) { slots.initializeElement(at: index, to: value) }
 
-  /// The values, in order, moved into an array; the slots are freed. Call once, after every
-  /// slot is stored.
+  /// The values, in order, moved into an array. Call once, after every slot is stored.
   func moveOut() -> [T] {
-    defer { slots.deallocate() }
-    return [T](unsafeUninitializedCapacity: slots.count) { buffer, initialized in
+    [T](unsafeUninitializedCapacity: slots.count) { buffer, initialized in
       initialized = buffer.moveInitialize(fromContentsOf: slots)
     }
   }
