@@ -74,11 +74,8 @@ extension JSONScanner {
           try scanner.readSectionInsertion(depth: depth, at: path())
         }
       case 2:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.deleteItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          let value = try scanner.readFieldValue(depth: depth)
-          return Result { () throws(LayoutError) in try Self.indexPath(value, at: path()) }
-        }
+        errors[index] = try readList(
+          depth: inner, at: field, into: &batch.deleteItems, Self.readIndexPath)
       case 3:
         errors[index] = try readList(depth: inner, at: field, into: &batch.insertItems) {
           (scanner, depth, path) throws(LayoutError) in
@@ -103,11 +100,8 @@ extension JSONScanner {
           }
         }
       case 5:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.reloadItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          let value = try scanner.readFieldValue(depth: depth)
-          return Result { () throws(LayoutError) in try Self.indexPath(value, at: path()) }
-        }
+        errors[index] = try readList(
+          depth: inner, at: field, into: &batch.reloadItems, Self.readIndexPath)
       case 6:
         errors[index] = try readList(depth: inner, at: field, into: &batch.resizeItems) {
           (scanner, depth, path) throws(LayoutError) in
@@ -207,6 +201,15 @@ extension JSONScanner {
   }
 
   /// `[section, item]`.
+  /// One `[section, item]` entry of a list (`deleteItems`, `reloadItems`): read now, checked
+  /// when the list's errors are reported, as every list entry is.
+  private static func readIndexPath(
+    _ scanner: inout JSONScanner, depth: Int, at path: () -> String
+  ) throws(LayoutError) -> Result<LayoutIndexPath, LayoutError> {
+    let value = try scanner.readFieldValue(depth: depth)
+    return Result { () throws(LayoutError) in try indexPath(value, at: path()) }
+  }
+
   private static func indexPath(
     _ value: JSONFieldValue, at path: @autoclosure () -> String
   ) throws(LayoutError) -> LayoutIndexPath {
