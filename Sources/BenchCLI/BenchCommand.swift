@@ -74,40 +74,6 @@ public enum BenchCommand {
   /// `message` on one line: control characters it quotes from the input (an argument with a
   /// newline in it, say) are shown escaped, as `LayoutError` shows them.
   static func oneLine(_ message: String) -> String {
-    LayoutError(field: "", message).description
-  }
-}
-
-/// Reads the flags of a subcommand one by one, and holds the rules every command's flags
-/// follow: a flag with a value is given at most once (`--strategy given twice`), unless it is
-/// repeatable (`--rect`); numbers are plain decimals (`ArgumentReader+Numbers.swift`); lists
-/// have no empty items.
-struct ArgumentReader {
-  private var remaining: [String]
-  private var seen: Set<String> = []
-  let command: String
-
-  init(_ arguments: [String], command: String) {
-    remaining = arguments
-    self.command = command
-  }
-
-  var isEmpty: Bool { remaining.isEmpty }
-
-  mutating func next() -> String? { remaining.isEmpty ? nil : remaining.removeFirst() }
-
-  /// The value after `flag`, which must be there, and must not have been given before: a
-  /// second value would silently win.
-  mutating func value(of flag: String) throws -> String {
-    guard seen.insert(flag).inserted else { throw UsageError("\(flag) given twice") }
-    return try repeatedValue(of: flag)
-  }
-
-  /// The value after a flag that may be given many times (`--rect`).
-  mutating func repeatedValue(of flag: String) throws -> String {
-    guard let value = next() else {
-      throw UsageError("\(flag) needs a value (bench \(command) --help)")
-    }
-    return value
+    LayoutError.escapingControlCharacters(message)
   }
 }
