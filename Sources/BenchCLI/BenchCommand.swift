@@ -49,25 +49,24 @@ public enum BenchCommand {
       }
       if !output.isEmpty { try io.output(output) }
       return .success
-    } catch let error as UsageError {
-      io.writeError("bench: \(oneLine(error.message))\n")
-      return .badInput
-    } catch let error as LayoutError {
-      io.writeError("bench: \(error)\n")
-      return .badInput
-    } catch let error as FileError {
-      // A file named on the command line that cannot be written or read: bad input.
-      io.writeError("bench: \(oneLine(error.description))\n")
-      return .badInput
-    } catch let error as OutputError {
-      io.writeError("bench: \(oneLine(error.description))\n")
-      return .failure
-    } catch let error as CheckFailure {
-      io.writeError("bench: \(oneLine(error.message))\n")
-      return .failure
     } catch {
-      io.writeError("bench: \(oneLine("\(error)"))\n")
-      return .failure
+      let (message, status) = presentation(of: error)
+      io.writeError("bench: \(oneLine(message))\n")
+      return status
+    }
+  }
+
+  /// What a person is told of `error`, and the exit status: the one place errors are turned
+  /// into text. Bad input — flags, files, layout values — is 2; the rest is 1.
+  static func presentation(of error: any Error) -> (message: String, status: ExitStatus) {
+    switch error {
+    case let error as UsageError: (error.message, .badInput)
+    case let error as LayoutError: (error.description, .badInput)
+    // A file named on the command line that cannot be written or read: bad input.
+    case let error as FileError: (error.description, .badInput)
+    case let error as OutputError: (error.description, .failure)
+    case let error as CheckFailure: (error.message, .failure)
+    default: ("\(error)", .failure)
     }
   }
 

@@ -79,24 +79,21 @@ extension JSONScanner {
       case 3:
         errors[index] = try readList(depth: inner, at: field, into: &batch.insertItems) {
           (scanner, depth, path) throws(LayoutError) in
-          let fields = try scanner.readObjectFields(Self.itemInsertionKeys, depth: depth)
-          return Result { () throws(LayoutError) in
-            try fields.check(allowed: Self.itemInsertionKeys, at: path())
-            return BatchUpdate.ItemInsertion(
-              at: try Self.indexPath(try fields.required("at", at: path()), at: "\(path()).at"),
-              size: try fields["size"]?.size(at: "\(path()).size"))
+          try scanner.readEntryObject(Self.itemInsertionKeys, depth: depth, at: path) {
+            (fields, path) throws(LayoutError) in
+            BatchUpdate.ItemInsertion(
+              at: try Self.indexPath("at", of: fields, at: path),
+              size: try fields["size"]?.size(at: "\(path).size"))
           }
         }
       case 4:
         errors[index] = try readList(depth: inner, at: field, into: &batch.moveItems) {
           (scanner, depth, path) throws(LayoutError) in
-          let fields = try scanner.readObjectFields(Self.itemMoveKeys, depth: depth)
-          return Result { () throws(LayoutError) in
-            try fields.check(allowed: Self.itemMoveKeys, at: path())
-            return BatchUpdate.ItemMove(
-              from: try Self.indexPath(
-                try fields.required("from", at: path()), at: "\(path()).from"),
-              to: try Self.indexPath(try fields.required("to", at: path()), at: "\(path()).to"))
+          try scanner.readEntryObject(Self.itemMoveKeys, depth: depth, at: path) {
+            (fields, path) throws(LayoutError) in
+            BatchUpdate.ItemMove(
+              from: try Self.indexPath("from", of: fields, at: path),
+              to: try Self.indexPath("to", of: fields, at: path))
           }
         }
       case 5:
@@ -105,12 +102,11 @@ extension JSONScanner {
       case 6:
         errors[index] = try readList(depth: inner, at: field, into: &batch.resizeItems) {
           (scanner, depth, path) throws(LayoutError) in
-          let fields = try scanner.readObjectFields(Self.itemResizeKeys, depth: depth)
-          return Result { () throws(LayoutError) in
-            try fields.check(allowed: Self.itemResizeKeys, at: path())
-            return BatchUpdate.ItemResize(
-              at: try Self.indexPath(try fields.required("at", at: path()), at: "\(path()).at"),
-              size: try fields.required("size", at: path()).size(at: "\(path()).size"))
+          try scanner.readEntryObject(Self.itemResizeKeys, depth: depth, at: path) {
+            (fields, path) throws(LayoutError) in
+            BatchUpdate.ItemResize(
+              at: try Self.indexPath("at", of: fields, at: path),
+              size: try fields.required("size", at: path).size(at: "\(path).size"))
           }
         }
       default:
@@ -159,6 +155,28 @@ extension JSONScanner {
     return firstError
   }
 
+  /// One object entry of a list (`insertItems`, `moveItems`, `resizeItems`): its members, read
+  /// now with `keys`; checked, and made into an entry by `make`, when the list's errors are
+  /// reported, as every list entry is.
+  private mutating func readEntryObject<Entry>(
+    _ keys: JSONKeys, depth: Int, at path: () -> String,
+    _ make: (JSONObjectFields, String) throws(LayoutError) -> Entry
+  ) throws(LayoutError) -> Result<Entry, LayoutError> {
+    let fields = try readObjectFields(keys, depth: depth)
+    return Result { () throws(LayoutError) in
+      let path = path()
+      try fields.check(allowed: keys, at: path)
+      return try make(fields, path)
+    }
+  }
+
+  /// The required member `name` of an entry, as `[section, item]`.
+  private static func indexPath(
+    _ name: String, of fields: JSONObjectFields, at path: String
+  ) throws(LayoutError) -> LayoutIndexPath {
+    try indexPath(try fields.required(name, at: path), at: "\(path).\(name)")
+  }
+
   /// `{"at": index, "section": {…}}`.
   private mutating func readSectionInsertion(
     depth: Int, at path: String
@@ -200,7 +218,6 @@ extension JSONScanner {
     try value.count(limit: Int(Int32.max), at: path())
   }
 
-  /// `[section, item]`.
   /// One `[section, item]` entry of a list (`deleteItems`, `reloadItems`): read now, checked
   /// when the list's errors are reported, as every list entry is.
   private static func readIndexPath(
