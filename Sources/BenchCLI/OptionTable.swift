@@ -72,11 +72,15 @@ struct OptionTable<Values> {
         throw UsageError("unknown option '\(argument)' (bench \(command) --help)")
       } else if let positional {
         if let maximum = positional.maximumCount, positionals.count >= maximum {
-          throw UsageError(
-            maximum == 0
-              ? "bench \(command) takes no arguments, found '\(argument)'"
-              : "bench \(command) takes one \(positional.noun), found '\(positionals[0])' and '\(argument)'"
-          )
+          let message =
+            switch maximum {
+            case 0: "bench \(command) takes no arguments, found '\(argument)'"
+            case 1:
+              "bench \(command) takes one \(positional.noun), found '\(positionals[0])' and '\(argument)'"
+            default:
+              "bench \(command) takes \(maximum) \(positional.noun)s at most, found '\(argument)'"
+            }
+          throw UsageError(message)
         }
         positionals.append(argument)
         try positional.store(&values, argument)
