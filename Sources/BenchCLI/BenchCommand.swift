@@ -6,21 +6,53 @@ import LayoutLab
 /// fail before writing any of its output, so a failure never leaves partial output behind
 /// (most return their whole output; `bench layout` writes its own, a chunk at a time).
 public enum BenchCommand {
-  public static let usage = """
-    usage: bench [COMMAND] [OPTIONS]
+  /// The subcommands, in the order `bench help` lists them: the one table of names that
+  /// dispatch and the help both read.
+  static var commands: [Subcommand] {
+    [
+      Subcommand("run", "measure, with options (bench run --help)", run: RunCommand.run),
+      Subcommand(
+        "compare",
+        "gate against a saved baseline, or A/B against another build (bench compare --help)",
+        run: CompareCommand.run),
+      Subcommand(
+        "report",
+        "render a saved results file again: \(Reporters.formatNames.joined(separator: ", ")) "
+          + "(bench report --help)", run: ReportCommand.run),
+      Subcommand(
+        "layout", "print a strategy's frames for a layout file (bench layout --help)",
+        run: LayoutCommand.run),
+      Subcommand("list", "name the layout strategies") { arguments, _ in
+        try ListCommand.run(arguments)
+      },
+      Subcommand(
+        "dataset", "write a built-in synthetic dataset as a layout file (bench dataset --help)"
+      ) { arguments, _ in try DatasetCommand.run(arguments) },
+      // Not for people: the other ends of `bench compare --against` and `--instructions`.
+      Subcommand("_ab-worker", nil, run: ABWorkerCommand.run),
+      Subcommand("_instructions-worker", nil, run: InstructionsWorkerCommand.run),
+    ]
+  }
 
-    Commands:
-      (none)     the standard suite: every strategy, dataset and workload at 100,000 items;
-                 prints a table, writes reports to Results/latest/ (bench [OPTIONS] = bench run)
-      run        measure, with options (bench run --help)
-      compare    gate against a saved baseline, or A/B against another build (bench compare --help)
-      report     render a saved results file again: console, md, csv, html, … (bench report --help)
-      layout     print a strategy's frames for a layout file (bench layout --help)
-      list       name the layout strategies
-      dataset    write a built-in synthetic dataset as a layout file (bench dataset --help)
-      help       show this text
-
-    """
+  public static var usage: String {
+    let lines =
+      [
+        (
+          "(none)",
+          "the standard suite: every strategy, dataset and workload at 100,000 items; prints a "
+            + "table, writes reports to Results/latest/ (bench [OPTIONS] = bench run)"
+        )
+      ] + commands.compactMap { command in command.summary.map { (command.name, $0) } }
+      + [("help", "show this text")]
+    var text = "usage: bench [COMMAND] [OPTIONS]\n\nCommands:\n"
+    for (name, summary) in lines {
+      for (index, line) in OptionTable<NoOptions>.wrap(summary, width: 83).enumerated() {
+        text += "  \(index == 0 ? name : "")".padding(toLength: 13, withPad: " ", startingAt: 0)
+        text += line + "\n"
+      }
+    }
+    return text
+  }
 
   /// Runs `bench` with `arguments` (without the program name) and returns the exit status.
   public static func run(_ arguments: [String], io: CommandIO = .standard) -> ExitStatus {
@@ -28,15 +60,6 @@ public enum BenchCommand {
       let output: String
       switch arguments.first {
       case nil: output = try RunCommand.run([], io: io)
-      case "run": output = try RunCommand.run(Array(arguments.dropFirst()), io: io)
-      case "compare": output = try CompareCommand.run(Array(arguments.dropFirst()), io: io)
-      case "report": output = try ReportCommand.run(Array(arguments.dropFirst()), io: io)
-      case "_ab-worker": output = try ABWorkerCommand.run(Array(arguments.dropFirst()), io: io)
-      case "_instructions-worker":
-        output = try InstructionsWorkerCommand.run(Array(arguments.dropFirst()), io: io)
-      case "layout": output = try LayoutCommand.run(Array(arguments.dropFirst()), io: io)
-      case "list": output = try ListCommand.run(Array(arguments.dropFirst()))
-      case "dataset": output = try DatasetCommand.run(Array(arguments.dropFirst()))
       case "help", "--help", "-h":
         if arguments.count > 1 {
           throw UsageError("bench help takes no arguments, found '\(arguments[1])'")
@@ -44,8 +67,11 @@ public enum BenchCommand {
         output = usage
       // `bench --quick`, `bench --filter …`: the options of `bench run`.
       case let flag? where flag.hasPrefix("-"): output = try RunCommand.run(arguments, io: io)
-      case let other?:
-        throw UsageError("unknown command '\(other)' (bench help lists the commands)")
+      case let name?:
+        guard let command = commands.first(where: { $0.name == name }) else {
+          throw UsageError("unknown command '\(name)' (bench help lists the commands)")
+        }
+        output = try command.run(Array(arguments.dropFirst()), io)
       }
       if !output.isEmpty { try io.output(output) }
       return .success
