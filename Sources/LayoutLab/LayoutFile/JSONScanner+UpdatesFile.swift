@@ -77,37 +77,31 @@ extension JSONScanner {
         errors[index] = try readList(
           depth: inner, at: field, into: &batch.deleteItems, Self.readIndexPath)
       case 3:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.insertItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          try scanner.readEntryObject(Self.itemInsertionKeys, depth: depth, at: path) {
-            (fields, path) throws(LayoutError) in
-            BatchUpdate.ItemInsertion(
-              at: try Self.indexPath("at", of: fields, at: path),
-              size: try fields["size"]?.size(at: "\(path).size"))
-          }
+        errors[index] = try readObjectList(
+          Self.itemInsertionKeys, depth: inner, at: field, into: &batch.insertItems
+        ) { (fields, path) throws(LayoutError) in
+          BatchUpdate.ItemInsertion(
+            at: try Self.indexPath("at", of: fields, at: path),
+            size: try fields["size"]?.size(at: "\(path).size"))
         }
       case 4:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.moveItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          try scanner.readEntryObject(Self.itemMoveKeys, depth: depth, at: path) {
-            (fields, path) throws(LayoutError) in
-            BatchUpdate.ItemMove(
-              from: try Self.indexPath("from", of: fields, at: path),
-              to: try Self.indexPath("to", of: fields, at: path))
-          }
+        errors[index] = try readObjectList(
+          Self.itemMoveKeys, depth: inner, at: field, into: &batch.moveItems
+        ) { (fields, path) throws(LayoutError) in
+          BatchUpdate.ItemMove(
+            from: try Self.indexPath("from", of: fields, at: path),
+            to: try Self.indexPath("to", of: fields, at: path))
         }
       case 5:
         errors[index] = try readList(
           depth: inner, at: field, into: &batch.reloadItems, Self.readIndexPath)
       case 6:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.resizeItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          try scanner.readEntryObject(Self.itemResizeKeys, depth: depth, at: path) {
-            (fields, path) throws(LayoutError) in
-            BatchUpdate.ItemResize(
-              at: try Self.indexPath("at", of: fields, at: path),
-              size: try fields.required("size", at: path).size(at: "\(path).size"))
-          }
+        errors[index] = try readObjectList(
+          Self.itemResizeKeys, depth: inner, at: field, into: &batch.resizeItems
+        ) { (fields, path) throws(LayoutError) in
+          BatchUpdate.ItemResize(
+            at: try Self.indexPath("at", of: fields, at: path),
+            size: try fields.required("size", at: path).size(at: "\(path).size"))
         }
       default:
         let fields = try readObjectFields(Self.boundsKeys, depth: inner)
@@ -155,18 +149,21 @@ extension JSONScanner {
     return firstError
   }
 
-  /// One object entry of a list (`insertItems`, `moveItems`, `resizeItems`): its members, read
-  /// now with `keys`; checked, and made into an entry by `make`, when the list's errors are
-  /// reported, as every list entry is.
-  private mutating func readEntryObject<Entry>(
-    _ keys: JSONKeys, depth: Int, at path: () -> String,
+  /// A list of object entries (`insertItems`, `moveItems`, `resizeItems`), as `readList`
+  /// reads one: each entry's members read now with `keys`; checked, and made into an entry by
+  /// `make`, when the list's errors are reported, as every list entry is.
+  private mutating func readObjectList<Entry>(
+    _ keys: JSONKeys, depth: Int, at path: String, into list: inout [Entry],
     _ make: (JSONObjectFields, String) throws(LayoutError) -> Entry
-  ) throws(LayoutError) -> Result<Entry, LayoutError> {
-    let fields = try readObjectFields(keys, depth: depth)
-    return Result { () throws(LayoutError) in
-      let path = path()
-      try fields.check(allowed: keys, at: path)
-      return try make(fields, path)
+  ) throws(LayoutError) -> LayoutError? {
+    try readList(depth: depth, at: path, into: &list) {
+      (scanner, depth, path) throws(LayoutError) in
+      let fields = try scanner.readObjectFields(keys, depth: depth)
+      return Result { () throws(LayoutError) in
+        let path = path()
+        try fields.check(allowed: keys, at: path)
+        return try make(fields, path)
+      }
     }
   }
 
