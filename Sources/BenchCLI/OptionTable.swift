@@ -52,7 +52,10 @@ struct OptionTable<Values> {
     var positionals: [String] = []
     let byName = Dictionary(
       options.flatMap { option in option.names.map { ($0, option) } },
-      uniquingKeysWith: { a, _ in a })
+      uniquingKeysWith: { option, _ in
+        // A table that names a flag twice is a programmer error, not bad input.
+        preconditionFailure("\(option.names[0]) is in bench \(command)'s table twice")
+      })
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
       if argument == "--help" || argument == "-h" { return nil }

@@ -25,11 +25,6 @@ private struct BatchApplication {
   let model: FlowLayoutModel
   let batch: BatchUpdate
 
-  /// One item on its way to the new model: its size.
-  struct Item {
-    var size: CGSize
-  }
-
   var oldCount: Int { model.sections.count }
   /// Sections the batch deletes (before the batch).
   var deletedSections = Set<Int>()
@@ -43,7 +38,7 @@ private struct BatchApplication {
   var origins: [Int?] = []
   var insertedAt = [Int: FlowSection]()
   /// New section → items arriving in it (insertions and move destinations), unsorted.
-  var arriving = [Int: [(item: Int, entry: Item)]]()
+  var arriving = [Int: [(item: Int, size: CGSize)]]()
   var arrivingPaths = Set<LayoutIndexPath>()
   /// The sections after the batch, and how each relates to the old ones.
   var sections: [FlowSection] = []
@@ -155,13 +150,13 @@ private struct BatchApplication {
           field: "\(field).size",
           "is required: section \(insertion.at.section) gives one size per item")
       }
-      arriving[insertion.at.section, default: []].append((insertion.at.item, Item(size: size)))
+      arriving[insertion.at.section, default: []].append((insertion.at.item, size))
     }
     for (index, move) in batch.moveItems.enumerated() {
       try checkNewSection(move.to, [.key("moveItems"), .index(index), .key("to")])
       let size = model.sections[move.from.section].itemSize(
         at: move.from.item, layout: model.layout)
-      arriving[move.to.section, default: []].append((move.to.item, Item(size: size)))
+      arriving[move.to.section, default: []].append((move.to.item, size))
     }
   }
 
@@ -205,7 +200,7 @@ private struct BatchApplication {
   /// Section `old`, which is `newIndex` after the batch, without `removedItems` and with
   /// `arrivals` (sorted by index) at their places.
   mutating func rebuildSection(
-    old: Int, at newIndex: Int, removedItems: [Int], arrivals: [(item: Int, entry: Item)]
+    old: Int, at newIndex: Int, removedItems: [Int], arrivals: [(item: Int, size: CGSize)]
   ) throws(LayoutError) {
     let oldSection = model.sections[old]
     let oldItems = oldSection.numberOfItems
@@ -230,7 +225,7 @@ private struct BatchApplication {
     var nextArrival = arrivalIterator.next()
     for position in 0..<finalCount {
       if let arrival = nextArrival, arrival.item == position {
-        sizes.append(arrival.entry.size)
+        sizes.append(arrival.size)
         nextArrival = arrivalIterator.next()
         continue
       }
