@@ -27,7 +27,7 @@ enum LayoutCommand {
           title: nil,
           [
             .value(
-              "--strategy", "NAME", strategy, into: \.strategyName,
+              "--strategy", "NAME|all", strategy, into: \.strategyName,
               help: """
                 the strategy to run (bench list); default: \(FlowStrategies.reference.strategyName),
                 or \(MosaicQueryStrategy.reference.strategyName) for a mosaic layout file. 'all'
