@@ -138,8 +138,7 @@ public final class DatasetContext: Sendable {
       return "the full layout: \(problem)"
     }
     for (rect, answer) in zip(sweepRects + jumpRects, sweepAnswers + jumpAnswers) {
-      if let problem = answerMismatch(layout.layoutAttributesForElements(in: rect), answer, exact)
-      {
+      if let problem = answerMismatch(layout.layoutAttributesForElements(in: rect), answer, exact) {
         return "rect \(rect): \(problem)"
       }
     }

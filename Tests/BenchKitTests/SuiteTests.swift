@@ -1,7 +1,8 @@
 import BenchKit
-@testable import BenchmarkDatasets
 import LayoutLab
 import Testing
+
+@testable import BenchmarkDatasets
 
 @Suite struct SuiteTests {
   @Test func standardSuite_everyStrategy_everyDataset_aScalingSeries_andFloors() throws {

@@ -21,7 +21,9 @@ struct LayoutRegistryTests {
       // The reference is exact: the others are checked against it.
       #expect(LayoutRegistry.reference(for: kind).answersExactly)
     }
-    #expect(FlowStrategies.all.map { $0.strategyName } == LayoutRegistry.strategies(for: .flow).map(\.name))
+    #expect(
+      FlowStrategies.all.map { $0.strategyName }
+        == LayoutRegistry.strategies(for: .flow).map(\.name))
     #expect(FlowStrategies.reference.strategyName == LayoutRegistry.reference(for: .flow).name)
   }
 
@@ -46,7 +48,8 @@ struct LayoutRegistryTests {
       var random = SplitMix64(seed: layoutSeed)
       let width = Double(random.nextInt(in: 200...1_400))
       var configuration = ColumnFlowConfiguration()
-      configuration.headerReferenceSize = CGSize(width: 0, height: Double(random.nextInt(in: 0...40)))
+      configuration.headerReferenceSize = CGSize(
+        width: 0, height: Double(random.nextInt(in: 0...40)))
       let sections = (0..<random.nextInt(in: 0...4)).map { _ in
         FlowSection(items: random.nextInt(in: 0...60))
       }

@@ -281,5 +281,6 @@ extension IncrementalLayout {
   public static let descriptor = LayoutDescriptor.flow(
     IncrementalLayout.self, summary: "relative cache; an update recomputes only what changed",
     complexity: LayoutComplexity(
-      prepare: "O(n)", rectQuery: "O(log lines + answer)", itemLookup: "O(log lines)", update: "only what changed"))
+      prepare: "O(n)", rectQuery: "O(log lines + answer)", itemLookup: "O(log lines)",
+      update: "only what changed"))
 }
