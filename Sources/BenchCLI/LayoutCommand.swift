@@ -11,8 +11,8 @@ enum LayoutCommand {
     the content size and every element a strategy computes — or, with --rect, the elements in
     each rect (FLOW-22).
 
-      --strategy NAME   the strategy to run (bench list); default: \(LayoutRegistry.reference(for: .flow).name),
-                        or \(LayoutRegistry.reference(for: .mosaic).name) for a mosaic layout file.
+      --strategy NAME   the strategy to run (bench list); default: \(FlowStrategies.reference.strategyName),
+                        or \(MosaicQueryStrategy.reference.strategyName) for a mosaic layout file.
                         'all' runs every strategy for the file's kind of layout and exits 1
                         naming the first difference.
       --rect X,Y,W,H    answer "elements in rect" for this rect; repeatable.
@@ -45,8 +45,11 @@ enum LayoutCommand {
       case "--help", "-h": return usage
       case "--strategy":
         let name = try reader.value(of: argument)
-        guard name == "all" || LayoutRegistry.named(name) != nil else {
-          let names = LayoutRegistry.all.map(\.name).joined(separator: ", ")
+        let isKnown =
+          name == "all" || FlowStrategies.named(name) != nil
+          || MosaicQueryStrategy.named(name) != nil
+        guard isKnown else {
+          let names = (flowNames + mosaicNames).joined(separator: ", ")
           throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
         }
         strategyName = name
@@ -168,6 +171,9 @@ enum LayoutCommand {
       throw LayoutError(field: "updates[\(index)].\(error.field)", error.problem)
     }
   }
+
+  static var flowNames: [String] { LayoutRegistry.strategies(for: .flow).map(\.name) }
+  static var mosaicNames: [String] { LayoutRegistry.strategies(for: .mosaic).map(\.name) }
 
   /// One unprepared layout of `content` per strategy `strategyName` selects, the reference
   /// first (`strategies(_:kind:)`).
