@@ -136,7 +136,8 @@ public struct Suite: Sendable {
         guard !selected.isEmpty else { continue }
         benchmarks.append(
           Benchmark(
-            strategy: ResultsFile.floorStrategy, workload: "write-frames", dataset: datasetName,
+            strategy: SuitePresentation.floorStrategy, workload: "write-frames",
+            dataset: datasetName,
             items: items
           ) {
             FloorRoutine(count: items)
@@ -200,7 +201,7 @@ public struct Suite: Sendable {
       guard !selected.isEmpty else { continue }
       benchmarks.append(
         Benchmark(
-          strategy: ResultsFile.floorStrategy, workload: "write-frames",
+          strategy: SuitePresentation.floorStrategy, workload: "write-frames",
           dataset: MosaicBenchmarks.datasetName, items: items
         ) {
           FloorRoutine(count: items)
@@ -231,7 +232,7 @@ public struct Suite: Sendable {
     // The mosaic's routines check themselves; the preflight covers the flow datasets.
     let flowBenchmarks = benchmarks.filter { Dataset.named($0.dataset) != nil }
     let pairs = orderedUniquePairs(
-      flowBenchmarks.filter { $0.strategy != ResultsFile.floorStrategy }.map {
+      flowBenchmarks.filter { $0.strategy != SuitePresentation.floorStrategy }.map {
         Pair(dataset: $0.dataset, items: $0.items)
       })
     let built = concurrentMap(pairs.count) { index -> String? in
@@ -254,7 +255,7 @@ public struct Suite: Sendable {
     let checks = Array(
       Set(
         flowBenchmarks.filter {
-          $0.strategy != ResultsFile.floorStrategy
+          $0.strategy != SuitePresentation.floorStrategy
             && $0.strategy != FlowStrategies.reference.strategyName
         }
         .map { Check(strategy: $0.strategy, dataset: $0.dataset, items: $0.items) })

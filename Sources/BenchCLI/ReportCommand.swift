@@ -1,4 +1,5 @@
 import BenchKit
+import BenchmarkDatasets
 import Foundation
 
 /// `bench report RESULTS.json`: renders a saved results file again, in any format.
@@ -44,19 +45,16 @@ enum ReportCommand {
     guard let path else {
       throw UsageError("bench report needs a results file (bench report --help)")
     }
-    let reporter: any BenchmarkReporter
-    if format == "console" {
-      reporter = ConsoleReporter()
-    } else if let named = Reporters.named(format) {
-      reporter = named
-    } else {
+    guard let reporter = Reporters.named(format) else {
       throw UsageError(
         "--format: unknown format '\(format)' (one of: \(Reporters.formatNames.joined(separator: ", ")))"
       )
     }
     let results = try RunCommand.loadResults(path)
     let baseline = try baselinePath.map { try RunCommand.loadResults($0) }
-    let text = reporter.render(results, baseline: baseline)
+    // The presentation `bench run` wrote the reports with, so a report rendered again is the same.
+    let text = reporter.render(
+      results, baseline: baseline, presentation: SuitePresentation.report)
     if let output {
       try AtomicFile.write(text, to: output)
       return ""

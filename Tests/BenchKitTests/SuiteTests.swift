@@ -11,13 +11,13 @@ import Testing
       names
         == Set(
           FlowStrategies.all.map { $0.strategyName } + MosaicBenchmarks.strategies
-            + [ResultsFile.floorStrategy]))
+            + [SuitePresentation.floorStrategy]))
     #expect(
       Set(suite.benchmarks.map(\.dataset))
         == Set(Dataset.all.map(\.name) + [MosaicBenchmarks.datasetName]))
     // The mosaic is measured with its own strategies only, and the flow datasets with flow
     // strategies only.
-    for benchmark in suite.benchmarks where benchmark.strategy != ResultsFile.floorStrategy {
+    for benchmark in suite.benchmarks where benchmark.strategy != SuitePresentation.floorStrategy {
       let isMosaic = benchmark.dataset == MosaicBenchmarks.datasetName
       #expect(
         MosaicBenchmarks.strategies.contains(benchmark.strategy) == isMosaic, "\(benchmark.name)")
@@ -26,7 +26,8 @@ import Testing
       \.items)
     #expect(sweep == [1_000, 10_000, 100_000])
     #expect(
-      suite.benchmarks.filter { $0.strategy == ResultsFile.floorStrategy }.count == Dataset.all
+      suite.benchmarks.filter { $0.strategy == SuitePresentation.floorStrategy }.count == Dataset
+        .all
         .count + 1 + 4)
     #expect(Set(suite.benchmarks.map(\.key)).count == suite.benchmarks.count, "keys are unique")
     #expect(
