@@ -26,7 +26,7 @@ public struct HTMLReporter: BenchmarkReporter {
       body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:16px 24px;color:#222;max-width:1400px}
       h1{font-size:21px;margin:0 0 6px} h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}
       .charts{display:flex;flex-wrap:wrap;gap:16px} .charts svg,.lead svg{border:1px solid #eee;background:#fafafa}
-      .lead{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start} .lead p{margin:0 0 4px}
+      .lead{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start} .lead p{margin:0 0 4px} .lead>div:first-child{max-width:602px}
       table{border-collapse:collapse;font-size:12px} td,th{padding:3px 8px;border-bottom:1px solid #eee;text-align:right}
       td:first-child,th:first-child{text-align:left} .winners td:nth-child(2),.winners th:nth-child(2){text-align:left;font-weight:bold}
       .warn{color:#b00;font-weight:bold} .meta{color:#555;font-size:13px}
@@ -43,7 +43,10 @@ public struct HTMLReporter: BenchmarkReporter {
     stream.write(
       "<div class=\"verdict \(summary.passed ? "pass" : "fail")\">\(e(summary.verdict))</div>\n")
     stream.write("<div class=\"lead\">\n")
-    stream.write(Self.overview(report, color: color))
+    stream.write(
+      "<div>" + Self.overview(report, winners: summary.winners, color: color)
+        + "<p class=\"meta\">Ringed: the fastest, as in the table. Open circles: measured on fewer datasets than the others (not comparable with them).</p></div>\n"
+    )
     stream.write(
       "<div><p class=\"meta\">\(e(ReportSummary.winnerCaption))</p>\n"
         + summary.winnerTable(reference: report.presentation.referenceStrategy).html(
@@ -51,9 +54,11 @@ public struct HTMLReporter: BenchmarkReporter {
     if let changeLines = summary.changeLines {
       stream.write("<h2>\(e(changeLines.first ?? ""))</h2>\n<ul class=\"changes\">\n")
       for line in changeLines.dropFirst() {
-        let worse = line.hasPrefix("  worse")
-        stream.write(
-          "<li class=\"\(worse ? "bad" : "good")\">\(e(String(line.dropFirst(2))))</li>\n")
+        let text = line.drop { $0 == " " }
+        let kind =
+          text.hasPrefix("worse") || text.hasPrefix("slower")
+          ? "bad" : text.hasPrefix("better") ? "good" : "meta"
+        stream.write("<li class=\"\(kind)\">\(e(String(text)))</li>\n")
       }
       stream.write("</ul>\n")
     }
@@ -196,21 +201,30 @@ public struct HTMLReporter: BenchmarkReporter {
   }
 
   /// The overview: one row per workload, a dot per strategy at its median per operation at
-  /// each dataset's largest size (over several datasets, their geometric mean), log scale.
-  static func overview(_ report: PresentedResults, color: (String) -> String) -> String {
+  /// each dataset's largest size (over several datasets, their geometric mean), log scale; the
+  /// summary's winner ringed, strategies measured on fewer datasets as rings.
+  static func overview(
+    _ report: PresentedResults, winners: [ReportSummary.Winner], color: (String) -> String
+  ) -> String {
     var dots: [SVGChart.Dot] = []
     for workload in report.workloads {
       let rows = report.results.results.filter { $0.workload == workload && !report.isFloor($0) }
       var largest: [String: Int] = [:]
       for row in rows { largest[row.dataset] = max(largest[row.dataset] ?? 0, row.items) }
+      let atLargest = rows.filter { $0.items == largest[$0.dataset] }
+      let coverage = Dictionary(grouping: atLargest, by: \.strategy).mapValues {
+        Set($0.map(\.dataset)).count
+      }
+      let most = coverage.values.max() ?? 0
+      let winner = winners.first { $0.workload == workload }?.strategy
       for strategy in report.strategies {
-        let medians = rows.filter { $0.strategy == strategy && $0.items == largest[$0.dataset] }
-          .map(\.statistics.median)
+        let medians = atLargest.filter { $0.strategy == strategy }.map(\.statistics.median)
         guard !medians.isEmpty else { continue }
         dots.append(
           SVGChart.Dot(
             row: workload, label: strategy, color: color(strategy),
-            value: ReportSummary.geometricMean(medians)))
+            value: ReportSummary.geometricMean(medians),
+            isPartial: (coverage[strategy] ?? 0) < most, isWinner: strategy == winner))
       }
     }
     return SVGChart.overview(

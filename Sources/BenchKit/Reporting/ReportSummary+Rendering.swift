@@ -29,13 +29,15 @@ extension ReportSummary {
   public static let winnerCaption =
     "Fastest strategy per workload (medians at each dataset's largest size; over several datasets, their geometric mean):"
 
-  /// The baseline lines: a count, then the worse and the better changes; nil with no baseline.
+  /// The baseline lines: the decided changes counted, then listed worse first; then the
+  /// advisory ones (time) counted, with the largest slowdowns. nil with no baseline.
   public var changeLines: [String]? {
     guard let changes else { return nil }
-    let worse = changes.filter(\.isWorse)
-    let better = changes.filter { !$0.isWorse }
+    let decided = changes.filter { !$0.isAdvisory }
+    let worse = decided.filter(\.isWorse)
+    let better = decided.filter { !$0.isWorse }
     var lines = [
-      "Against the baseline (significant changes only; time advisory): \(worse.count) worse, \(better.count) better"
+      "Against the baseline (significant changes only): \(worse.count) worse, \(better.count) better"
     ]
     for (word, list) in [("worse", worse), ("better", better)] {
       for change in list.prefix(Self.changesListed) {
@@ -43,6 +45,16 @@ extension ReportSummary {
       }
       if list.count > Self.changesListed {
         lines.append("  … and \(list.count - Self.changesListed) more \(word)")
+      }
+    }
+    let advisory = changes.filter(\.isAdvisory)
+    if !advisory.isEmpty {
+      let slower = advisory.filter(\.isWorse)
+      lines.append(
+        "  advisory (time is decided by bench compare, on the same host): \(slower.count) slower, \(advisory.count - slower.count) faster beyond noise"
+      )
+      for change in slower.prefix(3) {
+        lines.append("  slower: \(change.benchmark): \(change.what)")
       }
     }
     return lines

@@ -28,6 +28,9 @@ public struct ReportSummary: Sendable {
     public var benchmark: String
     public var what: String
     public var isWorse: Bool
+    /// Time, or a finding the gate does not decide here: a report compares time only as
+    /// advice (`bench compare` decides it, on the same host, after re-measuring).
+    public var isAdvisory: Bool
   }
 
   public var winners: [Winner]
@@ -122,22 +125,24 @@ public struct ReportSummary: Sendable {
 
   // MARK: Against the baseline
 
-  /// The gate's findings that moved (regressions and improvements; advisory growth counts as
-  /// worse) and the times whose change is significant (interval and test agree).
+  /// The gate's findings that moved (regressions and improvements; what the gate only advises
+  /// on counts as advisory and worse) and the times whose change is significant (interval and
+  /// test agree), advisory.
   static func changes(_ gate: GateReport) -> [Change] {
-    var changes = gate.findings.map {
+    // Time first, largest slowdown first: what the advisory lines show.
+    let moved = gate.times.filter { $0.comparison.verdict != .noChange }
+    var changes = moved.sorted { $0.comparison.ratio > $1.comparison.ratio }.map { row in
+      let c = row.comparison
+      return Change(
+        benchmark: row.key.description,
+        what:
+          "time \(Formatting.duration(c.medianA)) → \(Formatting.duration(c.medianB)) (\(Formatting.ratio(c.ratio)))",
+        isWorse: c.verdict == .slower, isAdvisory: true)
+    }
+    changes += gate.findings.filter { $0.gate != .time }.map {
       Change(
         benchmark: $0.key.description, what: "\($0.gate.rawValue): \($0.message)",
-        isWorse: $0.severity != .improvement)
-    }
-    for row in gate.times where row.comparison.verdict != .noChange {
-      let c = row.comparison
-      changes.append(
-        Change(
-          benchmark: row.key.description,
-          what:
-            "time \(Formatting.duration(c.medianA)) → \(Formatting.duration(c.medianB)) (\(Formatting.ratio(c.ratio)))",
-          isWorse: c.verdict == .slower))
+        isWorse: $0.severity != .improvement, isAdvisory: $0.severity == .advisory)
     }
     return changes
   }

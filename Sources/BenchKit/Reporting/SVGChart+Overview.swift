@@ -7,25 +7,35 @@ extension SVGChart {
     public var label: String
     public var color: String
     public var value: Double
-    public init(row: String, label: String, color: String, value: Double) {
+    /// Drawn as a ring: measured on fewer of the row's datasets than the others, so not
+    /// comparable with them.
+    public var isPartial: Bool
+    /// The row's winner: ringed, and its value printed at the end of the row.
+    public var isWinner: Bool
+    public init(
+      row: String, label: String, color: String, value: Double, isPartial: Bool = false,
+      isWinner: Bool = false
+    ) {
       self.row = row
       self.label = label
       self.color = color
       self.value = value
+      self.isPartial = isPartial
+      self.isWinner = isWinner
     }
   }
 
   /// Every row (a workload) on one logarithmic axis, a dot per series (a strategy), the legend
-  /// above and the fastest value at the end of each row: the whole run at a glance, small
+  /// above and the winner's value at the end of each row: the whole run at a glance, small
   /// enough for the first screen of a laptop.
   /// - Complexity: O(d · r) for d dots and r rows.
   public static func overview(
-    title: String, rows: [String], dots: [Dot], format: (Double) -> String, width: Double = 660
+    title: String, rows: [String], dots: [Dot], format: (Double) -> String, width: Double = 600
   ) -> String {
     let positive = dots.filter { plottable($0.value) }
     let shownRows = rows.filter { row in positive.contains { $0.row == row } }
     guard !shownRows.isEmpty else { return "" }
-    let (left, right) = (150.0, 70.0)
+    let (left, right) = (140.0, 66.0)
     let plotW = width - left - right
     // The legend flows in lines across the width, one entry per series in first-seen order.
     var legend = ""
@@ -58,12 +68,18 @@ extension SVGChart {
         "<line class=\"row-guide\" x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y))\" stroke=\"#ddd\" stroke-dasharray=\"2 3\"/>\n"
         + "<text class=\"row-label\" x=\"\(f(left - 8))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(row))</text>\n"
       for dot in inRow {
+        let paint =
+          dot.isPartial
+          ? "fill=\"#fff\" stroke=\"\(dot.color)\" stroke-width=\"2\""
+          : "fill=\"\(dot.color)\" fill-opacity=\"0.85\""
+        let note = dot.isPartial ? " (fewer datasets)" : dot.isWinner ? " (fastest)" : ""
         svg +=
-          "<circle class=\"dot\" data-row=\"\(escape(row))\" data-label=\"\(escape(dot.label))\" data-value=\"\(dot.value)\" cx=\"\(f(px(dot.value)))\" cy=\"\(f(y))\" r=\"5\" fill=\"\(dot.color)\" fill-opacity=\"0.85\"><title>\(escape(row)) · \(escape(dot.label)): \(escape(format(dot.value)))</title></circle>\n"
+          "<circle class=\"dot\(dot.isWinner ? " winner" : "")\" data-row=\"\(escape(row))\" data-label=\"\(escape(dot.label))\" data-value=\"\(dot.value)\" cx=\"\(f(px(dot.value)))\" cy=\"\(f(y))\" r=\"\(dot.isPartial ? 4 : 5)\" \(paint)><title>\(escape(row)) · \(escape(dot.label)): \(escape(format(dot.value)))\(note)</title></circle>\n"
       }
-      if let fastest = inRow.min(by: { $0.value < $1.value }) {
+      if let winner = inRow.first(where: \.isWinner) {
         svg +=
-          "<text class=\"row-value\" x=\"\(f(left + plotW + 8))\" y=\"\(f(y + 4))\" fill=\"\(fastest.color)\">\(escape(format(fastest.value)))</text>\n"
+          "<circle class=\"winner-ring\" cx=\"\(f(px(winner.value)))\" cy=\"\(f(y))\" r=\"8\" fill=\"none\" stroke=\"#222\" stroke-width=\"1.5\"/>\n"
+          + "<text class=\"row-value\" x=\"\(f(left + plotW + 8))\" y=\"\(f(y + 4))\" fill=\"\(winner.color)\" font-weight=\"bold\">\(escape(format(winner.value)))</text>\n"
       }
     }
     return svg + "</svg>\n"
