@@ -15,7 +15,7 @@ public struct PresentedResults: Sendable {
     self.presentation = presentation
   }
 
-  /// "LayoutLab benchmarks".
+  /// "<title> benchmarks".
   public var title: String { "\(presentation.title) benchmarks" }
 
   /// Whether `result` is a floor benchmark.

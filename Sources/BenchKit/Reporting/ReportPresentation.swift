@@ -1,7 +1,7 @@
 /// What a suite tells the reports about its results, so that the harness knows nothing of what
 /// is measured: the title, the names of the work counters, the floor benchmark and the workloads
 /// shown against it, and the strategy the others are compared with. A suite declares one
-/// (LayoutLab's is in `Benchmarks/SuitePresentation.swift`) and every report of its results,
+/// (this package's is in `Benchmarks/SuitePresentation.swift`) and every report of its results,
 /// written by `bench run` or rendered again by `bench report`, is given the same one.
 public struct ReportPresentation: Sendable {
   /// What the reports are titled after: `<title> benchmarks`.
@@ -30,7 +30,7 @@ public struct ReportPresentation: Sendable {
   public struct Floor: Sendable, Hashable {
     /// The strategy name the floor benchmarks carry.
     public var strategy: String
-    /// What the floor costs, for chart legends and notes: "the cost of merely writing n frames".
+    /// What the floor costs, for chart legends and notes: "write n frames".
     public var meaning: String
     /// Workloads shown as a multiple of the floor (×floor).
     public var comparedWorkloads: Set<String>
