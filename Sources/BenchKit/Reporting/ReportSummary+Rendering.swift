@@ -36,8 +36,9 @@ extension ReportSummary {
     let decided = changes.filter { !$0.isAdvisory }
     let worse = decided.filter(\.isWorse)
     let better = decided.filter { !$0.isWorse }
+    let missing = notMeasured > 0 ? " (\(notMeasured) of its benchmarks not in this run)" : ""
     var lines = [
-      "Against the baseline (significant changes only): \(worse.count) worse, \(better.count) better"
+      "Against the baseline\(missing) (significant changes only): \(worse.count) worse, \(better.count) better"
     ]
     for (word, list) in [("worse", worse), ("better", better)] {
       for change in list.prefix(Self.changesListed) {

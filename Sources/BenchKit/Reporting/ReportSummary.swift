@@ -38,6 +38,8 @@ public struct ReportSummary: Sendable {
   public var gate: GateReport?
   /// nil when there is no baseline.
   public var changes: [Change]?
+  /// The baseline's benchmarks this run did not measure.
+  public var notMeasured = 0
   /// One line: PASS or FAIL, and why.
   public var verdict: String
   public var passed: Bool
@@ -49,6 +51,7 @@ public struct ReportSummary: Sendable {
     winners = Self.winners(report)
     gate = report.baselineReport
     changes = gate.map(Self.changes)
+    notMeasured = gate?.onlyInBaseline.count ?? 0
     (passed, verdict) = Self.verdict(report.results, gate: gate)
   }
 
@@ -139,7 +142,7 @@ public struct ReportSummary: Sendable {
           "time \(Formatting.duration(c.medianA)) → \(Formatting.duration(c.medianB)) (\(Formatting.ratio(c.ratio)))",
         isWorse: c.verdict == .slower, isAdvisory: true)
     }
-    changes += gate.findings.filter { $0.gate != .time }.map {
+    changes += notMissing(gate).filter { $0.gate != .time }.map {
       Change(
         benchmark: $0.key.description, what: "\($0.gate.rawValue): \($0.message)",
         isWorse: $0.severity != .improvement, isAdvisory: $0.severity == .advisory)
@@ -147,10 +150,18 @@ public struct ReportSummary: Sendable {
     return changes
   }
 
+  /// The gate's findings but those about what this run did not measure: a run of part of the
+  /// suite misses most of the baseline by design (`bench compare` gates coverage); the change
+  /// lines count what is missing instead.
+  static func notMissing(_ gate: GateReport) -> [GateReport.Finding] {
+    let missing = Set(gate.onlyInBaseline)
+    return gate.findings.filter { $0.gate != .coverage && !missing.contains($0.key) }
+  }
+
   // MARK: Verdict
 
   /// Passes when no benchmark failed, every gated ratio holds its floor and the baseline's
-  /// deterministic gates (when there is a baseline) found no regression.
+  /// deterministic gates (when there is a baseline) found no regression in what both measured.
   static func verdict(_ results: ResultsFile, gate: GateReport?) -> (Bool, String) {
     let failed = results.notes.filter { $0.hasPrefix("FAILED") }.count
     let gated = results.ratios.filter(\.isGated)
@@ -161,15 +172,16 @@ public struct ReportSummary: Sendable {
       below > 0
         ? "\(below) of \(gated.count) gated ratios below their floors"
         : "\(gated.count) of \(gated.count) gated ratios hold")
-    if let gate {
+    let regressions = gate.map { notMissing($0).filter { $0.severity == .regression }.count } ?? 0
+    if gate != nil {
       reasons.append(
-        gate.hasRegression
-          ? "baseline: \(gate.regressions.count) regression(s) (deterministic gates)"
+        regressions > 0
+          ? "baseline: \(regressions) regression(s) (deterministic gates)"
           : "baseline: no regression (deterministic gates)")
     } else {
       reasons.append("no baseline")
     }
-    let passed = failed == 0 && below == 0 && gate?.hasRegression != true
+    let passed = failed == 0 && below == 0 && regressions == 0
     return (passed, "verdict: \(passed ? "PASS" : "FAIL") — " + reasons.joined(separator: "; "))
   }
 }
