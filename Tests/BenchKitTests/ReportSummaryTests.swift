@@ -114,6 +114,10 @@ import Testing
         == "2 ratios above their floors (each ≥ 1.25× its floor; closest: fast vs reference, query on feed, 2.00× its floor)"
     )
     #expect(folded.notGatedLine == "2 ratios not gated (medium vs fast, query): 10.0×–10.0×")
+    // A ratio that is not a number (a hand-edited file) is shown, never folded away.
+    var odd = Self.file().ratios[0]
+    odd.ratio = .nan
+    #expect(FoldedRatios([odd]).shown.count == 1)
   }
 
   @Test func verdict_isOneLine_passOrFailWithTheReasons() {

@@ -50,6 +50,7 @@ import Testing
     #expect(RunTimeEstimate.text(seconds: 208) == "3m28s")
     #expect(RunTimeEstimate.text(seconds: 3725) == "1h02m")
     #expect(RunTimeEstimate.text(seconds: .infinity) == "0s")
+    #expect(RunTimeEstimate.text(seconds: 1e300) == "277777h46m", "clamped, never a trap")
   }
 
   /// A clock that returns the times it is given, one per reading.

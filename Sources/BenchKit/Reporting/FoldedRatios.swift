@@ -9,10 +9,12 @@ public struct FoldedRatios: Sendable {
   public var notGated: [RatioResult]
 
   public init(_ ratios: [RatioResult]) {
-    shown = ratios.filter { $0.isGated && $0.ratio < $0.floor * ReportSummary.nearFloorMargin }
-    aboveFloors = ratios.filter {
-      $0.isGated && $0.ratio >= $0.floor * ReportSummary.nearFloorMargin
+    // Written as "not comfortably above" so that a ratio that is not a number is shown.
+    func comfortable(_ ratio: RatioResult) -> Bool {
+      ratio.ratio >= ratio.floor * ReportSummary.nearFloorMargin
     }
+    shown = ratios.filter { $0.isGated && !comfortable($0) }
+    aboveFloors = ratios.filter { $0.isGated && comfortable($0) }
     notGated = ratios.filter { !$0.isGated }
   }
 

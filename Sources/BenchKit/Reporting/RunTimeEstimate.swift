@@ -68,7 +68,8 @@ public struct RunTimeEstimate: Sendable {
 
   /// `1m30s`, `42s`, `1h05m`.
   public static func text(seconds: Double) -> String {
-    let whole = seconds.isFinite ? Int(max(0, seconds).rounded()) : 0
+    // Clamped before converting: a budget from the command line can make any number of seconds.
+    let whole = seconds.isFinite ? Int(min(max(0, seconds), 1e9).rounded()) : 0
     if whole >= 3600 { return "\(whole / 3600)h\(twoDigits(whole % 3600 / 60))m" }
     return whole >= 60 ? "\(whole / 60)m\(twoDigits(whole % 60))s" : "\(whole)s"
   }
