@@ -26,7 +26,9 @@ public struct HTMLReporter: BenchmarkReporter {
       body{font-family:-apple-system,Helvetica,Arial,sans-serif;margin:16px 24px;color:#222;max-width:1400px}
       h1{font-size:21px;margin:0 0 6px} h2{font-size:17px;margin-top:28px;border-bottom:1px solid #ddd}
       .charts{display:flex;flex-wrap:wrap;gap:16px} .charts svg,.lead svg{border:1px solid #eee;background:#fafafa}
-      .lead{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start} .lead p{margin:0 0 4px} .lead>div:first-child{max-width:602px}
+      .lead{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start} .lead p{margin:0 0 4px} .lead>div:first-child{max-width:602px;flex:none}
+      .lead>div:last-child{min-width:0;overflow-x:auto} @media (min-width:1300px){.lead{flex-wrap:nowrap}}
+      .winners td,.winners th{padding:3px 5px}
       table{border-collapse:collapse;font-size:12px} td,th{padding:3px 8px;border-bottom:1px solid #eee;text-align:right}
       td:first-child,th:first-child{text-align:left} .winners td:nth-child(2),.winners th:nth-child(2){text-align:left;font-weight:bold}
       .warn{color:#b00;font-weight:bold} .meta{color:#555;font-size:13px}
