@@ -15,7 +15,11 @@ public struct MarkdownReporter: BenchmarkReporter {
       stream.write("\n### Same-run ratios\n\n")
       let folded = FoldedRatios(results.ratios)
       let status: (RatioResult) -> String = {
-        !$0.isGated ? "not gated" : $0.holds ? "✅ near floor" : "❌ below floor"
+        !$0.isGated
+          ? "not gated"
+          : !$0.holds
+            ? "❌ below floor"
+            : $0.ratio < $0.floor * ReportSummary.nearFloorMargin ? "✅ near floor" : "✅"
       }
       if !folded.shown.isEmpty {
         stream.write(ConsoleReporter.ratioTable(folded.shown, status: status).markdown() + "\n")
