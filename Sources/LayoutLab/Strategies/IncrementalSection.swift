@@ -36,27 +36,3 @@ struct IncrementalSection: Sendable {
     partitioningIndex(lines.count) { lines[$0].broken.firstItem > item } - 1
   }
 }
-
-/// Records a section, or a run of its lines, as the engine lays it out.
-struct IncrementalSectionBuilder: FlowLayoutSink {
-  var counters = LayoutWorkCounters()
-  var section = IncrementalSection()
-
-  mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
-    self.section.cells.append(placement)
-  }
-
-  mutating func appendLine(
-    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
-  ) {
-    if broken.itemCount != 1 && self.section.firstLineNotHoldingOne == nil {
-      self.section.firstLineNotHoldingOne = self.section.lines.count
-    }
-    self.section.lines.append(IncrementalSection.Line(broken: broken, start: relativeStart))
-  }
-
-  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
-    self.section.headerLength = record.headerLength
-    self.section.footerLength = record.footerLength
-  }
-}

@@ -1,5 +1,8 @@
 import Foundation
 
+// How an `IncrementalSection` is laid out in full and updated: both through the engine, which
+// owns the line loop; this file only records its output and splices it in.
+
 extension IncrementalSection {
   /// Section `index` of `engine`'s model, laid out in full, relative to its start.
   ///
@@ -124,6 +127,30 @@ extension IncrementalSection {
       counters += sink.counters
     }
     lastLineIsComplete = complete
+  }
+}
+
+/// Records a section, or a run of its lines, as the engine lays it out.
+struct IncrementalSectionBuilder: FlowLayoutSink {
+  var counters = LayoutWorkCounters()
+  var section = IncrementalSection()
+
+  mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
+    self.section.cells.append(placement)
+  }
+
+  mutating func appendLine(
+    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
+  ) {
+    if broken.itemCount != 1 && self.section.firstLineNotHoldingOne == nil {
+      self.section.firstLineNotHoldingOne = self.section.lines.count
+    }
+    self.section.lines.append(IncrementalSection.Line(broken: broken, start: relativeStart))
+  }
+
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
+    self.section.headerLength = record.headerLength
+    self.section.footerLength = record.footerLength
   }
 }
 
