@@ -143,7 +143,7 @@ extension FlowLayoutEngine {
     var everyLineHoldsOneItem: Bool
   }
 
-  /// How a run of `layoutMixedLines(_:_:from:into:stoppingWhen:)` ended.
+  /// How a run of `layoutMixedLines(_:_:from:into:stoppingAt:)` ended.
   enum MixedLinesEnd {
     /// The section's last line was placed: where it ends, relative to the section's start, and
     /// whether FLOW-12 judged it complete.
@@ -182,13 +182,14 @@ extension FlowLayoutEngine {
   ///
   /// - Complexity: O(items in the section): each item is visited twice, once to break its
   ///   line and once to place it.
+  // Kept out of `layoutSection` so that the uniform path there compiles as it would alone.
+  @inline(never)
   func layoutMixedLines<Sink: FlowLayoutSink>(
     _ placement: SectionPlacement, _ items: FlowItemSizes, into sink: inout Sink
   ) -> Double {
     let start = mixedLinesStart(placement, items, into: &sink)
-    switch layoutMixedLines(
-      placement, items, from: start, into: &sink, stoppingWhen: { _ in false })
-    {
+    var neverStop = NeverStop()
+    switch layoutMixedLines(placement, items, from: start, into: &sink, stoppingAt: &neverStop) {
     case .lastLine(let end, _): return end
     case .stopped: preconditionFailure("a mixed section's line loop stopped without a condition")
     }
@@ -196,16 +197,17 @@ extension FlowLayoutEngine {
 
   /// THE line loop of a mixed section (FLOW-9, FLOW-12…15): breaks and places lines from
   /// `cursor` on, each complete line justified and the last one as FLOW-12 judges it, until
-  /// the section ends or `shouldStop` holds for the cursor of the next line — which a caller
-  /// uses to stop where the new lines meet lines it already holds. Lines start where the
+  /// the section ends or `stop` says to stop before the line at the next cursor — which a
+  /// caller uses to stop where the new lines meet lines it already holds. Lines start where the
   /// previous one ends plus `s_l` (FLOW-16), by the same additions in the same order whether
   /// the loop starts at the first line or is resumed, so resumed lines round (FLOW-21) as a
   /// full layout's do.
   ///
-  /// - Complexity: O(items on the lines laid out), plus one call of `shouldStop` per line.
-  func layoutMixedLines<Sink: FlowLayoutSink>(
+  /// - Complexity: O(items on the lines laid out), plus one call of `stop` per line.
+  @inline(__always)
+  func layoutMixedLines<Sink: FlowLayoutSink, Stop: MixedLinesStop>(
     _ placement: SectionPlacement, _ items: FlowItemSizes, from cursor: MixedLinesCursor,
-    into sink: inout Sink, stoppingWhen shouldStop: (MixedLinesCursor) -> Bool
+    into sink: inout Sink, stoppingAt stop: inout Stop
   ) -> MixedLinesEnd {
     let metrics = placement.metrics
     var cursor = cursor
@@ -224,7 +226,7 @@ extension FlowLayoutEngine {
       cursor.lineStart = metrics.lineStart(after: cursor.lineStart, thickness: line.thickness)
       cursor.previous = line
       cursor.firstItem = line.endItem
-      if shouldStop(cursor) { return .stopped(cursor) }
+      if stop.shouldStop(before: cursor) { return .stopped(cursor) }
     }
   }
 

@@ -187,7 +187,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
       }
     }
     geometry.appendSupplementaryViews(
-      of: meeting, meeting: rect, to: &result, counters: &counters, record: state.record(of:))
+      of: meeting, meeting: rect, to: &result, counters: &counters
+    ) { state.record(of: $0) }
     return result
   }
 

@@ -57,16 +57,10 @@ extension IncrementalSection {
       previous: startLine > 0 ? lines[startLine - 1].broken : nil,
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
     var run = IncrementalSectionBuilder()
-    var firstKept: Int?  // the first old line kept
-    let end = engine.layoutMixedLines(placement, items, from: resume, into: &run) { next in
-      // Past the change, a line that starts where an old one did breaks as that one did.
-      guard next.firstItem > lastChanged else { return false }
-      let old = next.firstItem - delta
-      let candidate = lineIndex(holding: old)
-      guard candidate > startLine, lines[candidate].broken.firstItem == old else { return false }
-      firstKept = candidate
-      return true
-    }
+    var stop = KeptLinesStop(
+      section: self, startLine: startLine, lastChanged: lastChanged, delta: delta)
+    let end = engine.layoutMixedLines(placement, items, from: resume, into: &run, stoppingAt: &stop)
+    let firstKept = stop.firstKept
     counters += run.counters
 
     // Splice: the run's lines and cells replace the old ones they cover.
@@ -86,14 +80,18 @@ extension IncrementalSection {
       // they start exactly where a full layout puts them.
       let firstKeptNow = startLine + run.section.lines.count
       var lineStart = next.lineStart
-      for line in firstKeptNow..<lines.count {
-        lines[line].broken.firstItem += delta
-        lines[line].start = lineStart
-        lineStart = metrics.lineStart(after: lineStart, thickness: lines[line].broken.thickness)
-        if firstLineNotHoldingOne == nil && lines[line].broken.itemCount != 1 {
-          firstLineNotHoldingOne = line
+      var firstNotHoldingOne = firstLineNotHoldingOne
+      lines.withUnsafeMutableBufferPointer { lines in
+        for line in firstKeptNow..<lines.count {
+          lines[line].broken.firstItem += delta
+          lines[line].start = lineStart
+          lineStart = metrics.lineStart(after: lineStart, thickness: lines[line].broken.thickness)
+          if firstNotHoldingOne == nil && lines[line].broken.itemCount != 1 {
+            firstNotHoldingOne = line
+          }
         }
       }
+      firstLineNotHoldingOne = firstNotHoldingOne
       counters.linesShifted += lines.count - firstKeptNow
       placeLastLineAgainIfJudgedDifferently(engine, placement, items, counters: &counters)
       let last = lines[lines.count - 1]
@@ -151,6 +149,34 @@ struct IncrementalSectionBuilder: FlowLayoutSink {
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
     self.section.headerLength = record.headerLength
     self.section.footerLength = record.footerLength
+  }
+}
+
+/// Stops a resumed line loop past the change, where a new line starts where an old one did (the
+/// same first item, shifted by the change): from there the old lines break as they did.
+private struct KeptLinesStop: MixedLinesStop {
+  /// The section as it was before the change.
+  let section: IncrementalSection
+  let startLine: Int
+  let lastChanged: Int
+  let delta: Int
+  /// The first old line kept, once the loop stopped.
+  private(set) var firstKept: Int?
+
+  init(section: IncrementalSection, startLine: Int, lastChanged: Int, delta: Int) {
+    (self.section, self.startLine, self.lastChanged, self.delta) =
+      (section, startLine, lastChanged, delta)
+  }
+
+  mutating func shouldStop(before next: FlowLayoutEngine.MixedLinesCursor) -> Bool {
+    guard next.firstItem > lastChanged else { return false }
+    let old = next.firstItem - delta
+    let candidate = section.lineIndex(holding: old)
+    guard candidate > startLine, section.lines[candidate].broken.firstItem == old else {
+      return false
+    }
+    firstKept = candidate
+    return true
   }
 }
 
