@@ -3,13 +3,12 @@ import LayoutLab
 
 /// `bench list`: the strategies, with what each costs.
 enum ListCommand {
+  static var table: OptionTable<NoOptions> {
+    OptionTable("list", positional: .noArguments, [.prose("Names the layout strategies.")])
+  }
+
   static func run(_ arguments: [String]) throws -> String {
-    if let flag = arguments.first {
-      if flag == "--help" || flag == "-h" {
-        return "usage: bench list\n\nNames the layout strategies.\n"
-      }
-      throw UsageError("bench list takes no arguments, found '\(flag)'")
-    }
+    guard try table.parse(arguments, into: NoOptions()) != nil else { return table.help }
     var out = "Flow layout strategies (bench layout --strategy NAME):\n"
     for strategy in FlowStrategies.all {
       let note = strategy == FlowStrategies.reference ? "  (reference)" : ""
