@@ -191,62 +191,42 @@ enum LayoutCommand {
     }
   }
 
-  static var flowNames: [String] { FlowStrategies.all.map { $0.strategyName } }
-  static var mosaicNames: [String] { MosaicQueryStrategy.allCases.map(\.strategyName) }
+  static var flowNames: [String] { LayoutRegistry.strategies(for: .flow).map(\.name) }
+  static var mosaicNames: [String] { LayoutRegistry.strategies(for: .mosaic).map(\.name) }
 
-  /// One unprepared layout of `content` per strategy `strategyName` selects (nil: the
-  /// reference; "all": every strategy for the file's kind), the reference first. A strategy
-  /// of another kind of layout is bad input.
+  /// One unprepared layout of `content` per strategy `strategyName` selects, the reference
+  /// first (`strategies(_:kind:)`).
   static func makeLayouts(
     _ content: LayoutFileContent, strategy strategyName: String?
   ) throws -> [any CollectionViewLayout] {
-    switch content {
-    case .flow(let model):
-      return try flowStrategies(strategyName, kind: content.kind).map {
-        try FlowStrategies.make($0, model: model)
-      }
-    case .columnFlow(let model):
-      return try flowStrategies(strategyName, kind: content.kind).map {
-        try columnFlow($0, model: model)
-      }
-    case .mosaic(let model):
-      let queries: [MosaicQueryStrategy]
-      switch strategyName {
-      case nil: queries = [.reference]
-      case "all": queries = MosaicQueryStrategy.allCases
-      case let name?:
-        guard let query = MosaicQueryStrategy.named(name) else {
-          throw UsageError(
-            "--strategy: '\(name)' is a flow strategy; a mosaic layout file takes one of: "
-              + "\(mosaicNames.joined(separator: ", ")), all")
-        }
-        queries = [query]
-      }
-      return try queries.map { try MosaicLayout(model: model, query: $0) }
-    }
+    try strategies(strategyName, kind: content.kind).map { try $0.make(content) }
   }
 
+  /// The flow strategies `strategyName` selects for a flow or column flow layout file, for the
+  /// flow-only machinery (self-sizing).
   private static func flowStrategies(
     _ strategyName: String?, kind: LayoutKind
   ) throws -> [any FlowLayoutStrategy.Type] {
+    try strategies(strategyName, kind: kind).compactMap(\.flowStrategy)
+  }
+
+  /// The strategies of the registry `strategyName` selects for a layout file of `kind`: nil,
+  /// the kind's reference; "all", every strategy of the kind, the reference first. A strategy
+  /// of another kind of layout is bad input.
+  static func strategies(_ strategyName: String?, kind: LayoutKind) throws -> [LayoutDescriptor] {
     switch strategyName {
-    case nil: return [FlowStrategies.reference]
-    case "all": return FlowStrategies.all
+    case nil: return [LayoutRegistry.reference(for: kind)]
+    case "all": return LayoutRegistry.strategies(for: kind)
     case let name?:
-      guard let strategy = FlowStrategies.named(name) else {
+      guard let strategy = LayoutRegistry.named(name), strategy.accepts(kind) else {
+        let names = LayoutRegistry.strategies(for: kind).map(\.name).joined(separator: ", ")
+        let other = LayoutRegistry.named(name)?.kind.rawValue ?? "unknown"
         throw UsageError(
-          "--strategy: '\(name)' is a mosaic strategy; a \(kind.rawValue) layout file takes one "
-            + "of: \(flowNames.joined(separator: ", ")), all")
+          "--strategy: '\(name)' is a \(other) strategy; a \(kind.rawValue) layout file takes one "
+            + "of: \(names), all")
       }
       return [strategy]
     }
-  }
-
-  // Generic so the existential metatype is opened (see `FlowStrategies.make`).
-  private static func columnFlow<Strategy: FlowLayoutStrategy>(
-    _: Strategy.Type, model: ColumnFlowLayoutModel
-  ) throws(LayoutError) -> any CollectionViewLayout {
-    try ColumnFlowLayout<Strategy>(model: model)
   }
 
   /// Prepares `layout` and answers the full dump, or each rect.

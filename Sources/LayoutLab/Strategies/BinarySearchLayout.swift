@@ -83,3 +83,11 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
     try storage.invalidate(with: context)
   }
 }
+
+extension BinarySearchLayout {
+  /// The strategy in `LayoutRegistry`.
+  public static let descriptor = LayoutDescriptor.flow(
+    BinarySearchLayout.self, summary: "cache + line index; a rect query searches the lines",
+    complexity: LayoutComplexity(
+      prepare: "O(n)", rectQuery: "O(log lines + answer)", itemLookup: "O(1)", update: "O(n)"))
+}
