@@ -61,7 +61,7 @@ enum CompareCommand {
           release) interleaved with this build, A B B A, in one job: A is the other build, B this
           one. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's p, and the
           verdict. Takes the options of bench run to choose benchmarks (default: the standard suite;
-          use --filter or --quick to narrow it).
+          use --filter or --quick to narrow it; --layout FILE for your own layout, on both sides).
           """),
         .options(
           title: nil,

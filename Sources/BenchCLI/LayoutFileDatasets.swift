@@ -14,6 +14,9 @@ enum LayoutFileDatasets {
     var datasets: [Dataset] = []
     var pathOf: [String: String] = [:]
     for path in paths {
+      guard path != "-" else {
+        throw UsageError("--layout takes a file, not standard input: a dataset is named after it")
+      }
       let name = try datasetName(path)
       if let earlier = pathOf[name] {
         throw UsageError(

@@ -15,12 +15,14 @@ enum RunCommand {
       "run",
       synopsis: [
         "bench run [OPTIONS]",
+        "bench run --layout FILE [--layout FILE]... [OPTIONS]",
         "bench                 (the standard suite with the default options)",
       ],
       [
         .prose(
           """
-          Measures every strategy (bench list) on the synthetic datasets with every workload, as
+          Measures every strategy (bench list) on the synthetic datasets — or, with --layout, on
+          layout files (docs/LayoutFileFormat.md) — with every workload that applies, as
           docs/BenchMethod.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
           median's 99% confidence interval, a time budget per benchmark, work counters, heap
           allocations and peak memory, and a check of every answer against the reference. Prints a

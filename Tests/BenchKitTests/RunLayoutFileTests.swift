@@ -147,6 +147,7 @@ import Testing
       (["--layout", "\(directory)/feed.json", "--key"], "--key does not apply"),
       (["--layout", "\(directory)/my feed.json"], "is not a name of letters"),
       (["--layout", "\(directory)/missing.json"], "cannot read"),
+      (["--layout", "-"], "not standard input"),
     ]
     for (arguments, message) in cases {
       let result = run(["run"] + quick + arguments + ["--output", output])
@@ -157,6 +158,10 @@ import Testing
       #expect(result.output.isEmpty, "\(arguments)")
       #expect(!FileManager.default.fileExists(atPath: output), "\(arguments)")
     }
+    // The A/B worker reads the files as `bench run` does, before it answers anything.
+    let worker = run(["_ab-worker", "--layout", "\(directory)/bad/feed-bad.json"])
+    #expect(worker.status == .badInput && worker.output.isEmpty)
+    #expect(worker.error.contains("sections[1].itemSizes[1].width: -60 is negative"))
     // The same error as `bench layout` gives for the file, located in it.
     let layout = run(["layout", "\(directory)/bad/feed-bad.json"])
     #expect(layout.status == .badInput)
