@@ -29,7 +29,11 @@ enum LayoutFileDatasets {
         let content = try LayoutFile.decode(bytes).content
         // The reference's initializer validates the whole model, as `bench layout` does first.
         _ = try LayoutRegistry.reference(for: content.kind).make(content)
-        datasets.append(Dataset(name: name, layoutFile: content, path: path))
+        let dataset = Dataset(name: name, layoutFile: content, path: path)
+        guard dataset.fixedItems != 0 else {
+          throw LayoutError(field: "sections", "the layout has no items to measure")
+        }
+        datasets.append(dataset)
       } catch {
         var located = error
         located.source = "--layout \(path)"

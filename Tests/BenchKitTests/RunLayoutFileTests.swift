@@ -125,11 +125,23 @@ import Testing
     #expect(strategies == Set(LayoutRegistry.strategies(for: .flow).map(\.name)))
   }
 
+  @Test func headersGivenPerSectionOnly_bringTheSupplementaryLookup() throws {
+    let text =
+      #"{"collectionView": {"size": [390, 844]}, "sections": [{"items": 3}, {"items": 3, "footerReferenceSize": [0, 20]}]}"#
+    let dataset = Dataset(
+      name: "footers", layoutFile: try LayoutFile.decode(text).content, path: "footers.json")
+    #expect(Workload.supplementaryLookup.applies(to: dataset))
+    let none = Dataset(
+      name: "none", layoutFile: try LayoutFile.decode(Self.tiles).content, path: "none.json")
+    #expect(!Workload.supplementaryLookup.applies(to: none))
+  }
+
   @Test func badFile_oneLineErrorNamingFileAndField_exit2_nothingMeasured() throws {
     let bad = Self.feed.replacingOccurrences(of: "[60, 90]", with: "[-60, 90]")
     let directory = try directory(with: [
       "feed.json": Self.feed, "bad/feed-bad.json": bad, "a/feed.json": Self.feed,
       "b/feed.json": Self.tiles, "my feed.json": Self.feed,
+      "empty.json": #"{"collectionView": {"size": [390, 844]}, "sections": []}"#,
     ])
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let output = "\(directory)/out"
@@ -148,6 +160,7 @@ import Testing
       (["--layout", "\(directory)/my feed.json"], "is not a name of letters"),
       (["--layout", "\(directory)/missing.json"], "cannot read"),
       (["--layout", "-"], "not standard input"),
+      (["--layout", "\(directory)/empty.json"], "sections: the layout has no items to measure"),
     ]
     for (arguments, message) in cases {
       let result = run(["run"] + quick + arguments + ["--output", output])
