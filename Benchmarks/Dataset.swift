@@ -10,6 +10,9 @@ public struct Dataset: Sendable {
   public let kind: LayoutKind
   /// The seed of the rects and index paths its benchmarks query (`DatasetContext`).
   let querySeed: UInt64
+  /// The one size of a layout file's dataset (`Dataset(name:layoutFile:)`): its item count.
+  /// nil for a synthetic dataset, which is made at any size.
+  public let fixedItems: Int?
   private let make: @Sendable (_ items: Int, _ random: inout SplitMix64) -> LayoutFileContent
 
   /// A flow dataset.
@@ -23,17 +26,19 @@ public struct Dataset: Sendable {
   }
 
   init(
-    name: String, summary: String, kind: LayoutKind, querySeed: UInt64,
+    name: String, summary: String, kind: LayoutKind, querySeed: UInt64, fixedItems: Int? = nil,
     make: @escaping @Sendable (_ items: Int, _ random: inout SplitMix64) -> LayoutFileContent
   ) {
     self.name = name
     self.summary = summary
     self.kind = kind
     self.querySeed = querySeed
+    self.fixedItems = fixedItems
     self.make = make
   }
 
-  /// The layout with (about) `items` items; always exactly `items` cells.
+  /// The layout with (about) `items` items; always exactly `items` cells. A layout file's
+  /// dataset is the file whatever `items` asks (`fixedItems`).
   public func content(items: Int, seed: UInt64 = 0x4C41_594F_5554) -> LayoutFileContent {
     var random = SplitMix64(seed: seed)
     return make(max(items, 0), &random)

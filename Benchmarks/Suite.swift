@@ -12,6 +12,8 @@ public struct Suite: Sendable {
   /// Strategies that disagree with the reference somewhere: not measured (a wrong fast answer
   /// is not a result), reported as failures. Filled by `preflight`.
   public var disagreements: [String] = []
+  /// The datasets the benchmarks are of: the built-in ones, or the layout files'.
+  var datasets: [Dataset] = Dataset.measured
 
   /// What the user asked for on the command line.
   public struct Request: Sendable {
@@ -26,6 +28,11 @@ public struct Suite: Sendable {
     /// `--key`: the key benchmarks (`Suite.key…`) unless datasets, workloads or sizes are given.
     public var key = false
     public var maximumThreads = Workload.defaultMaximumThreads
+    /// `--layout`: the user's layout files as datasets (`Dataset(name:layoutFile:)`), measured
+    /// instead of the built-in ones, each at its one size (`sizes` does not apply to them) with
+    /// every workload that applies; `datasets` chooses among them by name. Their ratios are
+    /// shown, not gated: the floors are the lab's claims about its own datasets at 100k items.
+    public var layoutFiles: [Dataset]?
 
     public init(
       sizes: [Int]? = nil, datasets: [String]? = nil, strategies: [String]? = nil,
@@ -79,8 +86,8 @@ public struct Suite: Sendable {
     }
     let strategies = try select(
       request.strategies, from: LayoutRegistry.all.map(\.name), what: "strategy")
-    let datasets = try select(
-      request.datasets, from: Dataset.measured.map(\.name), what: "dataset")
+    let catalogue = request.layoutFiles ?? Dataset.measured
+    let datasets = try select(request.datasets, from: catalogue.map(\.name), what: "dataset")
     let allWorkloads = Workload.all(maximumThreads: request.maximumThreads)
     let workloadNames = try select(
       request.workloads, from: allWorkloads.map(\.name), what: "workload")
@@ -97,22 +104,27 @@ public struct Suite: Sendable {
 
     var benchmarks: [Benchmark] = []
     for datasetName in datasets {
-      guard let dataset = Dataset.named(datasetName, in: Dataset.measured) else { continue }
+      guard let dataset = Dataset.named(datasetName, in: catalogue) else { continue }
       let measuring = strategies.compactMap(LayoutRegistry.named).filter {
         $0.accepts(dataset.kind)
       }
       let sizes: [Int]
-      if let requested = request.sizes {
+      if let fixed = dataset.fixedItems {
+        sizes = [fixed]
+      } else if let requested = request.sizes {
         sizes = requested
       } else {
         sizes = scalingDatasets.contains(datasetName) ? scalingSizes : [standardSize]
       }
-      let concurrentDataset = request.datasets == nil ? datasetName == "mixed-feed" : true
+      // The concurrent queries on one built-in dataset (mixed-feed), unless datasets are named;
+      // on every layout file.
+      let concurrentDataset =
+        dataset.fixedItems != nil || request.datasets != nil || datasetName == "mixed-feed"
       for items in sizes {
         var selected: [Benchmark] = []
         for workload in allWorkloads where workloadNames.contains(workload.name) {
           guard workload.applies(to: dataset) else { continue }
-          if request.sizes == nil && items != standardSize
+          if request.sizes == nil && dataset.fixedItems == nil && items != standardSize
             && !scalingWorkloads.contains(workload.name)
           {
             continue
@@ -144,12 +156,15 @@ public struct Suite: Sendable {
     var floors: [RatioFloor] = []
     for fast in indexedStrategies where strategies.contains(fast) {
       for slow in linearStrategies where strategies.contains(slow) {
+        // Not gated on layout files: the floors are claims about the lab's datasets at 100k.
+        let floor: Double =
+          request.layoutFiles != nil ? 0 : slow == NaiveLinearLayout.strategyName ? 100 : 10
         for workload in queryWorkloads {
           floors.append(
             RatioFloor(
               label: "\(fast) vs \(slow), \(workload)", slower: (slow, workload),
               faster: (fast, workload),
-              floor: slow == NaiveLinearLayout.strategyName ? 100 : 10))
+              floor: floor))
         }
       }
     }
@@ -164,10 +179,10 @@ public struct Suite: Sendable {
           label: "\(incremental) vs \(cached), \(resize)", slower: (cached, resize),
           faster: (incremental, resize), floor: 0))
     }
-    return Suite(
-      name: request.key ? "key" : request.sizes == nil ? "standard" : "custom",
-      benchmarks: benchmarks,
-      ratioFloors: floors)
+    let name =
+      request.layoutFiles != nil
+      ? "layout-files" : request.key ? "key" : request.sizes == nil ? "standard" : "custom"
+    return Suite(name: name, benchmarks: benchmarks, ratioFloors: floors, datasets: catalogue)
   }
 
   static func select(_ requested: [String]?, from known: [String], what: String) throws -> [String]
@@ -190,9 +205,10 @@ public struct Suite: Sendable {
     }
     let measured = benchmarks.filter { $0.strategy != SuitePresentation.floorStrategy }
     let pairs = orderedUniquePairs(measured.map { Pair(dataset: $0.dataset, items: $0.items) })
+    let catalogue = datasets
     let built = concurrentMap(pairs.count) { index -> Result<DatasetContext, any Error> in
       Result {
-        guard let dataset = Dataset.named(pairs[index].dataset, in: Dataset.measured) else {
+        guard let dataset = Dataset.named(pairs[index].dataset, in: catalogue) else {
           throw UnknownName(description: "unknown dataset")
         }
         return try contexts.context(dataset, items: pairs[index].items)

@@ -140,6 +140,21 @@ extension Workload {
     }
   }
 
+  /// Whether a flow layout has a header or footer somewhere: a section whose header or footer
+  /// (its own, or the layout's) has a length along the scroll axis, as the engine lays them
+  /// out (`FlowSectionMetrics`). A layout file may give them per section only.
+  static let hasHeadersOrFooters: @Sendable (LayoutFileContent) -> Bool = { content in
+    guard case .flow(let model) = content else { return false }
+    let layout = model.layout
+    let vertical = layout.scrollDirection == .vertical
+    return model.sections.contains { section in
+      [
+        section.headerReferenceSize ?? layout.headerReferenceSize,
+        section.footerReferenceSize ?? layout.footerReferenceSize,
+      ].contains { (vertical ? $0.height : $0.width) > 0 }
+    }
+  }
+
   // The workloads every kind of layout answers (a rect query, an item lookup) are measured on
   // every kind; the others on flow layouts, whose features they exercise (and the suite's
   // names stay those the results files have always had).
@@ -165,8 +180,7 @@ extension Workload {
 
   public static let supplementaryLookup = Workload(
     name: "supplementary-lookup", summary: "attributes for a random section's header (or footer)",
-    requires: flow { $0.headerReferenceSize != .zero || $0.footerReferenceSize != .zero },
-    routine: .lookup(supplementary: true))
+    requires: hasHeadersOrFooters, routine: .lookup(supplementary: true))
 
   public static let rotation = Workload(
     name: "rotation",

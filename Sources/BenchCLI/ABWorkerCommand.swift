@@ -10,17 +10,32 @@ import LayoutLab
 ///     sample ITERATIONS                                   →  ok NS_PER_OPERATION | error MESSAGE
 ///     teardown                                            →  ok | error MESSAGE (the check failed)
 ///
+/// `--layout FILE` (repeatable): the datasets are those layout files, as in `bench run --layout`.
+///
 /// Not for people: `bench help` does not list it.
 enum ABWorkerCommand {
   static let protocolVersion = "layoutlab-ab 1"
 
   static func run(_ arguments: [String], io: CommandIO) throws -> String {
-    let table = OptionTable<NoOptions>("_ab-worker", positional: .noArguments, [])
-    guard try table.parse(arguments, into: NoOptions()) != nil else { return table.help }
+    let table = OptionTable<[String]>(
+      "_ab-worker", positional: .noArguments,
+      [
+        .options(
+          title: nil,
+          [
+            .value("--layout", "FILE", .text, repeatable: true, help: "a layout file's dataset") {
+              $0.append($1)
+            }
+          ])
+      ])
+    guard let layoutPaths = try table.parse(arguments, into: []) else { return table.help }
+    let layoutFiles =
+      layoutPaths.isEmpty ? nil : try LayoutFileDatasets.load(layoutPaths, io: io)
     let contexts = DatasetContexts()
     let side = LocalSide { key, strategy, workload, dataset in
       try makeRoutine(
-        contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset)
+        contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset,
+        layoutFiles: layoutFiles)
     }
     try io.output(protocolVersion + "\n")
     while let line = readLine(strippingNewline: true) {
@@ -50,13 +65,15 @@ enum ABWorkerCommand {
     return ""
   }
 
-  /// The routine of one benchmark, by its parts (strategy `floor` is the floor).
+  /// The routine of one benchmark, by its parts (strategy `floor` is the floor), of a built-in
+  /// dataset or of one of `layoutFiles` (`--layout`).
   static func makeRoutine(
     contexts: DatasetContexts, key: BenchmarkKey, strategy: String, workload: String,
-    dataset: String
+    dataset: String, layoutFiles: [Dataset]? = nil
   ) throws -> any BenchmarkRoutine {
     var request = Suite.Request(sizes: [key.items], datasets: [dataset], workloads: nil)
     request.maximumThreads = 64
+    request.layoutFiles = layoutFiles
     if strategy != SuitePresentation.floorStrategy {
       request.strategies = [strategy]
       request.workloads = [workload]
@@ -78,12 +95,12 @@ final class RemoteSide: ComparisonSide {
   private let output = Pipe()
   private var buffer = Data()
 
-  init(executable: String) throws {
+  init(executable: String, layoutPaths: [String] = []) throws {
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw UsageError("--against: '\(executable)' is not an executable bench")
     }
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["_ab-worker"]
+    process.arguments = ["_ab-worker"] + layoutPaths.flatMap { ["--layout", $0] }
     process.standardInput = input
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice

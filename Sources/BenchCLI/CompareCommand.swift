@@ -61,7 +61,7 @@ enum CompareCommand {
           release) interleaved with this build, A B B A, in one job: A is the other build, B this
           one. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's p, and the
           verdict. Takes the options of bench run to choose benchmarks (default: the standard suite;
-          use --filter or --quick to narrow it).
+          use --filter or --quick to narrow it; --layout FILE for your own layout, on both sides).
           """),
         .options(
           title: nil,
@@ -165,10 +165,12 @@ enum CompareCommand {
     guard FileManager.default.isExecutableFile(atPath: against) else {
       throw UsageError("--against: '\(against)' is not an executable bench")
     }
+    // Every layout file is read and checked before either build measures (`--layout`).
+    let request = try LayoutFileDatasets.request(options, io: io)
     try ReleaseBuild.ensureRelease(allowDebug: options.allowDebug, io: io)
     let contexts = DatasetContexts()
     let suite: Suite
-    do { suite = try Suite.make(options.request, contexts: contexts) } catch let error
+    do { suite = try Suite.make(request, contexts: contexts) } catch let error
       as Suite.UnknownName
     {
       throw UsageError(error.description)
@@ -177,10 +179,13 @@ enum CompareCommand {
       $0.strategy != SuitePresentation.floorStrategy || options.request.filter != nil
     }
     guard !benchmarks.isEmpty else { throw UsageError("no benchmark matches the options") }
-    let other = try RemoteSide(executable: against)
+    // Both sides build the same datasets: the worker is given the same layout files.
+    let other = try RemoteSide(executable: against, layoutPaths: options.layoutPaths)
+    let layoutFiles = request.layoutFiles
     let this = LocalSide { key, strategy, workload, dataset in
       try ABWorkerCommand.makeRoutine(
-        contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset)
+        contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset,
+        layoutFiles: layoutFiles)
     }
     let engine = InterleavedComparison(
       rounds: rounds, thresholds: PairedComparison.Thresholds(comparisons: benchmarks.count))

@@ -15,12 +15,14 @@ enum RunCommand {
       "run",
       synopsis: [
         "bench run [OPTIONS]",
+        "bench run --layout FILE [--layout FILE]... [OPTIONS]",
         "bench                 (the standard suite with the default options)",
       ],
       [
         .prose(
           """
-          Measures every strategy (bench list) on the synthetic datasets with every workload, as
+          Measures every strategy (bench list) on the synthetic datasets — or, with --layout, on
+          layout files (docs/LayoutFileFormat.md) — with every workload that applies, as
           docs/BenchMethod.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
           median's 99% confidence interval, a time budget per benchmark, work counters, heap
           allocations and peak memory, and a check of every answer against the reference. Prints a
@@ -42,11 +44,16 @@ enum RunCommand {
 
   static func run(_ arguments: [String], io: CommandIO) throws -> String {
     guard let options = try table.parse(arguments, into: RunOptions()) else { return table.help }
+    if options.instructions && !options.layoutPaths.isEmpty {
+      throw UsageError("--instructions does not count layout files' benchmarks yet: drop one")
+    }
+    // Every layout file is read and checked first: a bad one fails before any build or work.
+    let request = try LayoutFileDatasets.request(options, io: io)
     try ReleaseBuild.ensureRelease(allowDebug: options.allowDebug, io: io)
     if options.instructions, let reason = Callgrind.unavailableReason {
       throw UsageError("--instructions: \(reason)")
     }
-    var (results, failures) = try measure(options, arguments: arguments, io: io)
+    var (results, failures) = try measure(options, request: request, arguments: arguments, io: io)
     if options.instructions {
       try InstructionsWorkerCommand.count(&results, io: io, quiet: options.quiet)
     }
@@ -68,15 +75,16 @@ enum RunCommand {
     return ""
   }
 
-  /// Builds the suite, checks the strategies, measures. Returns the results and the failures
-  /// (wrong answers, disagreeing strategies).
+  /// Builds the suite `request` asks for (`options.request`, with the layout files' datasets),
+  /// checks the strategies, measures. Returns the results and the failures (wrong answers,
+  /// disagreeing strategies).
   static func measure(
-    _ options: RunOptions, arguments: [String], io: CommandIO
+    _ options: RunOptions, request: Suite.Request, arguments: [String], io: CommandIO
   ) throws -> (ResultsFile, [String]) {
     let contexts = DatasetContexts()
     var suite: Suite
     do {
-      suite = try Suite.make(options.request, contexts: contexts)
+      suite = try Suite.make(request, contexts: contexts)
     } catch let error as Suite.UnknownName {
       throw UsageError(error.description)
     }
@@ -183,11 +191,13 @@ enum RunCommand {
   }
 
   /// The baseline the Markdown and HTML reports compare with: `--baseline`, or the committed
-  /// Results/baseline.json when there is one (skipped with a note if it cannot be read).
+  /// Results/baseline.json when there is one (skipped with a note if it cannot be read) —
+  /// but not for layout files, which it does not hold.
   static let committedBaseline = "Results/baseline.json"
 
   static func comparisonBaseline(_ options: RunOptions, io: CommandIO) throws -> ResultsFile? {
     if let path = options.baseline { return try loadResults(path) }
+    guard options.layoutPaths.isEmpty else { return nil }
     guard FileManager.default.fileExists(atPath: committedBaseline) else { return nil }
     do { return try ResultsFile.load(path: committedBaseline) } catch {
       if !options.quiet { io.writeError("bench: not comparing with the baseline: \(error)\n") }

@@ -5,6 +5,9 @@ import Foundation
 /// The flags of the measuring commands (`bench`, `bench run`, `bench compare --against`).
 struct RunOptions {
   var request = Suite.Request()
+  /// `--layout`: layout files measured instead of the built-in datasets
+  /// (`LayoutFileDatasets`).
+  var layoutPaths: [String] = []
   var quick = false
   var timeBudget: Double?
   var jobs = 1
@@ -39,6 +42,15 @@ struct RunOptions {
       .value(
         "--workloads", "A,B", .list, help: "only these workloads (bench run --help lists them)"
       ) { $0.request.workloads = $1 },
+      .value(
+        "--layout", "FILE", .text, repeatable: true,
+        help: """
+          measure this layout file (docs/LayoutFileFormat.md; flow, columnFlow or mosaic)
+          instead of the built-in datasets: a dataset named after the file, at its items, with
+          every strategy of its kind and every workload that applies; repeatable. Not with
+          --items or --key
+          """
+      ) { $0.layoutPaths.append($1) },
       .flag(
         "--key", sets: \.request.key,
         help: """

@@ -3,9 +3,9 @@ import LayoutLab
 import Testing
 
 /// One or more tests per rule of docs/FlowRules.md (FLOW-1…25 and FLOW-28; FLOW-26/27,
-/// self-sizing, are not built yet), each run against every flow strategy. Expected frames are
-/// computed by hand from the rules; the arithmetic is in the comments. `scale` is 0 (no pixel
-/// rounding) except in the FLOW-21 tests.
+/// self-sizing, are tested in `SelfSizingTests.swift`), each run against every flow strategy.
+/// Expected frames are computed by hand from the rules; the arithmetic is in the comments.
+/// `scale` is 0 (no pixel rounding) except in the FLOW-21 tests.
 ///
 /// The tests are split by topic: this file holds the inputs (FLOW-1…6), then
 /// `+InsetReference` (FLOW-7, 8), `+LineBreaking` (FLOW-9…12), `+Placement` (FLOW-13…15),

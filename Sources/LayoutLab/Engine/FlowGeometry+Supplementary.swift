@@ -59,6 +59,30 @@ extension FlowGeometry {
     return !pinned || sectionRect(section).touchesOrIntersects(rect)
   }
 
+  /// Appends the headers, then the footers, of `sections` that belong in an answer for `rect`
+  /// (FLOW-22, FLOW-24); `record` gives a section's record. Shared by the strategies that keep
+  /// section records.
+  ///
+  /// - Complexity: O(sections.count).
+  @inline(__always)
+  func appendSupplementaryViews(
+    of sections: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes],
+    counters: inout LayoutWorkCounters, record: (Int) -> FlowSectionRecord
+  ) {
+    for kind in [ElementKind.header, .footer] {
+      for section in sections {
+        let record = record(section)
+        guard let frame = supplementaryFrame(kind, of: record, counting: &counters),
+          supplementary(kind, frame: frame, of: record, isVisibleIn: rect)
+        else { continue }
+        result.append(
+          LayoutAttributes(
+            kind: kind, indexPath: LayoutIndexPath(item: 0, section: section), frame: frame,
+            zIndex: LayoutAttributes.supplementaryViewZIndex))
+      }
+    }
+  }
+
   /// A section's whole extent: the line dimension across, its length along the scroll axis.
   func sectionRect(_ section: FlowSectionRecord) -> CGRect {
     physicalRect(

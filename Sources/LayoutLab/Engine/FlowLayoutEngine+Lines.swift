@@ -123,10 +123,58 @@ extension FlowLayoutEngine {
 
   /// FLOW-12: whether the last line of a mixed section counts as complete — every line holds
   /// one item (a), or it used exactly as much length as the line before it (b).
-  func lastLineIsComplete(
+  static func lastLineIsComplete(
     _ last: BrokenLine, everyLineHoldsOneItem: Bool, previous: BrokenLine?
   ) -> Bool {
     everyLineHoldsOneItem || (previous.map { $0.used == last.used } ?? false)
+  }
+
+  /// Where the line loop of a mixed section stands between two lines: all it needs to go on
+  /// from there, so that a caller holding the lines before it (the incremental strategy) can
+  /// resume the loop in the middle of a section.
+  struct MixedLinesCursor {
+    /// The next line's first item.
+    var firstItem: Int
+    /// Where the next line starts, relative to the section's start.
+    var lineStart: Double
+    /// The line before the next one: FLOW-12b compares the last line with it.
+    var previous: BrokenLine?
+    /// FLOW-12a: whether every line before the next one holds exactly one item.
+    var everyLineHoldsOneItem: Bool
+  }
+
+  /// How a run of `layoutMixedLines(_:_:from:into:stoppingAt:)` ended.
+  enum MixedLinesEnd {
+    /// The section's last line was placed: where it ends, relative to the section's start, and
+    /// whether FLOW-12 judged it complete.
+    case lastLine(end: Double, isComplete: Bool)
+    /// The stop condition held for this cursor; its line was not broken.
+    case stopped(MixedLinesCursor)
+  }
+
+  /// Where the lines of a mixed section start: after FLOW-11's empty line, which it sends to
+  /// `sink` if the section opens with one.
+  ///
+  /// - Complexity: O(1).
+  func mixedLinesStart<Sink: FlowLayoutSink>(
+    _ placement: SectionPlacement, _ items: FlowItemSizes, into sink: inout Sink
+  ) -> MixedLinesCursor {
+    let metrics = placement.metrics
+    var cursor = MixedLinesCursor(
+      firstItem: 0, lineStart: metrics.linesStart, previous: nil, everyLineHoldsOneItem: true)
+    if opensWithEmptyLine(items, metrics) {
+      let empty = BrokenLine(firstItem: 0, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
+      sink.counters.linesBroken += 1
+      sink.appendLine(
+        FlowLine(
+          firstItem: 0, itemCount: 0, start: placement.start + cursor.lineStart,
+          end: placement.start + cursor.lineStart),
+        relativeStart: cursor.lineStart, broken: empty, section: placement.section)
+      cursor.lineStart += metrics.lineSpacing
+      cursor.previous = empty
+      cursor.everyLineHoldsOneItem = false
+    }
+    return cursor
   }
 
   /// Lays out the lines of a mixed section and returns where its last line ends, relative to
@@ -134,40 +182,51 @@ extension FlowLayoutEngine {
   ///
   /// - Complexity: O(items in the section): each item is visited twice, once to break its
   ///   line and once to place it.
+  // Kept out of `layoutSection` so that the uniform path there compiles as it would alone.
+  @inline(never)
   func layoutMixedLines<Sink: FlowLayoutSink>(
     _ placement: SectionPlacement, _ items: FlowItemSizes, into sink: inout Sink
   ) -> Double {
-    let metrics = placement.metrics
-    var lineStart = metrics.linesStart
-    var previous: BrokenLine?
-    var everyLineHoldsOneItem = true
-    if opensWithEmptyLine(items, metrics) {
-      let empty = BrokenLine(firstItem: 0, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
-      sink.counters.linesBroken += 1
-      sink.appendLine(
-        FlowLine(
-          firstItem: 0, itemCount: 0, start: placement.start + lineStart,
-          end: placement.start + lineStart),
-        relativeStart: lineStart, broken: empty, section: placement.section)
-      lineStart += metrics.lineSpacing
-      previous = empty
-      everyLineHoldsOneItem = false
+    let start = mixedLinesStart(placement, items, into: &sink)
+    var neverStop = NeverStop()
+    switch layoutMixedLines(placement, items, from: start, into: &sink, stoppingAt: &neverStop) {
+    case .lastLine(let end, _): return end
+    case .stopped: preconditionFailure("a mixed section's line loop stopped without a condition")
     }
-    var first = 0
+  }
+
+  /// THE line loop of a mixed section (FLOW-9, FLOW-12…15): breaks and places lines from
+  /// `cursor` on, each complete line justified and the last one as FLOW-12 judges it, until
+  /// the section ends or `stop` says to stop before the line at the next cursor — which a
+  /// caller uses to stop where the new lines meet lines it already holds. Lines start where the
+  /// previous one ends plus `s_l` (FLOW-16), by the same additions in the same order whether
+  /// the loop starts at the first line or is resumed, so resumed lines round (FLOW-21) as a
+  /// full layout's do.
+  ///
+  /// - Complexity: O(items on the lines laid out), plus one call of `stop` per line.
+  @inline(__always)
+  func layoutMixedLines<Sink: FlowLayoutSink, Stop: MixedLinesStop>(
+    _ placement: SectionPlacement, _ items: FlowItemSizes, from cursor: MixedLinesCursor,
+    into sink: inout Sink, stoppingAt stop: inout Stop
+  ) -> MixedLinesEnd {
+    let metrics = placement.metrics
+    var cursor = cursor
     while true {
-      let line = breakLine(startingAt: first, items, metrics)
-      everyLineHoldsOneItem = everyLineHoldsOneItem && line.itemCount == 1
+      let line = breakLine(startingAt: cursor.firstItem, items, metrics)
+      cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
       if line.endItem == items.count {
-        let complete = lastLineIsComplete(
-          line, everyLineHoldsOneItem: everyLineHoldsOneItem, previous: previous)
+        let complete = Self.lastLineIsComplete(
+          line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem, previous: cursor.previous)
         placeLine(
-          line, at: lineStart, complete ? .justified : .leftAligned, placement, items, into: &sink)
-        return lineStart + line.thickness
+          line, at: cursor.lineStart, complete ? .justified : .leftAligned, placement, items,
+          into: &sink)
+        return .lastLine(end: cursor.lineStart + line.thickness, isComplete: complete)
       }
-      placeLine(line, at: lineStart, .justified, placement, items, into: &sink)
-      lineStart += line.thickness + metrics.lineSpacing
-      previous = line
-      first = line.endItem
+      placeLine(line, at: cursor.lineStart, .justified, placement, items, into: &sink)
+      cursor.lineStart = metrics.lineStart(after: cursor.lineStart, thickness: line.thickness)
+      cursor.previous = line
+      cursor.firstItem = line.endItem
+      if stop.shouldStop(before: cursor) { return .stopped(cursor) }
     }
   }
 

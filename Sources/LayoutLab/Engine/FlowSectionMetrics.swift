@@ -23,6 +23,14 @@ struct FlowSectionMetrics {
   /// The section's length given where its last line ends (or `linesStart` with no lines).
   func length(linesEnd: Double) -> Double { linesEnd + after + footerLength }
 
+  /// FLOW-16: where the line after one that starts at `start` (relative to the section) starts.
+  /// The one formula for it: FLOW-21 rounds the sum, so a line moved by an incremental update
+  /// must start at exactly the bits a full layout gives it.
+  @inline(__always)
+  func lineStart(after start: Double, thickness: Double) -> Double {
+    start + (thickness + lineSpacing)
+  }
+
   init(_ section: FlowSection, in model: FlowLayoutModel, geometry: FlowGeometry) {
     let layout = model.layout
     var inset = section.sectionInset ?? layout.sectionInset

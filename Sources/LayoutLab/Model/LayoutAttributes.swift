@@ -41,6 +41,13 @@ public struct LayoutAttributes: Hashable, Sendable {
     self.zIndex = zIndex
   }
 
-  /// FLOW-23: cells sit at zIndex 0, headers and footers above them at 10.
-  public static func zIndex(for kind: ElementKind) -> Int { kind == .cell ? 0 : 10 }
+  /// FLOW-23: the zIndex of headers and footers. Above the cells' 0 because UIKit's flow layout
+  /// draws its supplementary views over the cells — a pinned header covers the cells that
+  /// scroll under it (FLOW-24).
+  public static let supplementaryViewZIndex = 10
+
+  /// FLOW-23: cells sit at zIndex 0, headers and footers above them.
+  public static func zIndex(for kind: ElementKind) -> Int {
+    kind == .cell ? 0 : supplementaryViewZIndex
+  }
 }

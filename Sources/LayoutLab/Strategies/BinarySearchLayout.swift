@@ -33,21 +33,19 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
   ) -> [LayoutAttributes] {
     let rect = rect.standardized
     let cache = prepared
-    // Logical extents are exact before FLOW-21 moves origins by up to half a pixel: widen the
-    // search by that much, then test every candidate frame exactly.
-    let slack = cache.geometry.searchSlack
-    let (queryMin, queryMax) = cache.geometry.logicalScrollRange(of: rect)
-    let (low, high) = (queryMin - slack, queryMax + slack)
+    let search = FlowSearchRange(rect, in: cache.geometry)
+    let (low, high) = (search.low, search.high)
 
     let sections = cache.sections
-    // Invariant: sections before `first` end before `low` (ends never decrease).
-    let first = partitioningIndex(sections.count) { sections[$0].end >= low }
-    var last = first
-    while last < sections.count && sections[last].start <= high { last += 1 }
+    let meeting = search.sections(count: sections.count) {
+      sections[$0].start
+    } end: {
+      sections[$0].end
+    }
 
     var result: [LayoutAttributes] = []
     let lines = cache.lines
-    for section in first..<last {
+    for section in meeting {
       let lineStart = cache.sectionFirstLine[section]
       let lineEnd = section + 1 < sections.count ? cache.sectionFirstLine[section + 1] : lines.count
       // Invariant: lines before `line` end before `low` (line extents never decrease).
@@ -60,8 +58,7 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
         line += 1
       }
     }
-    cache.appendSupplementaryViews(
-      of: first..<last, meeting: rect, to: &result, counters: &counters)
+    cache.appendSupplementaryViews(of: meeting, meeting: rect, to: &result, counters: &counters)
     return result
   }
 
@@ -85,24 +82,6 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
   ) throws(LayoutError) {
     try storage.invalidate(with: context)
   }
-}
-
-/// The first index in `0..<count` for which `isAtOrPast` holds, given that it holds for every
-/// index after one where it holds (a half-open lower-bound search, as swift-algorithms'
-/// `partitioningIndex(where:)`); `count` if it holds nowhere.
-///
-/// - Complexity: O(log count) calls of `isAtOrPast`.
-@inline(__always)
-func partitioningIndex(_ count: Int, where isAtOrPast: (Int) -> Bool) -> Int {
-  var low = 0
-  var high = count
-  // Invariant: every index below `low` fails; `high` and every index above it hold (or are
-  // past the end).
-  while low < high {
-    let middle = low + (high - low) / 2
-    if isAtOrPast(middle) { high = middle } else { low = middle + 1 }
-  }
-  return low
 }
 
 extension BinarySearchLayout {

@@ -113,17 +113,8 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     of sections: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes],
     counters: inout LayoutWorkCounters
   ) {
-    for kind in [ElementKind.header, .footer] {
-      for section in sections {
-        let record = self.sections[section]
-        guard let frame = geometry.supplementaryFrame(kind, of: record, counting: &counters),
-          geometry.supplementary(kind, frame: frame, of: record, isVisibleIn: rect)
-        else { continue }
-        result.append(
-          LayoutAttributes(
-            kind: kind, indexPath: LayoutIndexPath(item: 0, section: section), frame: frame,
-            zIndex: 10))
-      }
-    }
+    geometry.appendSupplementaryViews(
+      of: sections, meeting: rect, to: &result, counters: &counters
+    ) { self.sections[$0] }
   }
 }

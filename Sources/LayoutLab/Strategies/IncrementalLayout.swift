@@ -5,7 +5,8 @@ import Foundation
 ///
 /// - a resize, insertion or deletion in section s re-breaks lines of s from the line before
 ///   the change until a line starts where an old one did, keeps the old lines after it and
-///   only recomputes where they start (`updateSection`);
+///   only recomputes where they start (`IncrementalSection.update`, which resumes the engine's
+///   own line loop);
 /// - later sections move by recomputing where they start — O(1) per section, no item touched;
 /// - a pure scroll touches only pinned headers and footers, which are placed at query time;
 /// - a cross-axis bounds change (a rotation) lays everything out again.
@@ -60,7 +61,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     if !engine.geometry.isEmpty {
       sections.reserveCapacity(model.sections.count)
       for index in model.sections.indices {
-        sections.append(engine.incrementalSection(index, counters: &counters))
+        sections.append(IncrementalSection(laidOutBy: engine, section: index, counters: &counters))
       }
     }
     var state = State(geometry: engine.geometry, sections: sections, starts: [], contentSize: .zero)
@@ -88,14 +89,16 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     for (index, origin) in change.sections.sections.enumerated() {
       switch origin {
       case .inserted:
-        state.sections[index] = engine.incrementalSection(index, counters: &counters)
+        state.sections[index] = IncrementalSection(
+          laidOutBy: engine, section: index, counters: &counters)
         firstMoved = min(firstMoved, index)
       case .existing(_, let firstChanged?, let lastChanged, let delta):
-        if !engine.updateSection(
-          &state.sections[index], index, firstChanged: firstChanged, lastChanged: lastChanged,
+        if !state.sections[index].update(
+          by: engine, section: index, firstChanged: firstChanged, lastChanged: lastChanged,
           delta: delta, counters: &counters)
         {
-          state.sections[index] = engine.incrementalSection(index, counters: &counters)
+          state.sections[index] = IncrementalSection(
+            laidOutBy: engine, section: index, counters: &counters)
         }
         firstMoved = min(firstMoved, index)
       case .existing(let old, nil, _, _):
@@ -116,6 +119,21 @@ public struct IncrementalLayout: FlowLayoutStrategy {
 
   public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
 
+  /// Traps if a prepared section breaks its invariants or sections do not follow each other
+  /// (debug builds only; see `IncrementalSection.checkInvariants()`). Tests call it after
+  /// updates.
+  ///
+  /// - Complexity: O(lines) in debug builds.
+  func checkInvariants() {
+    guard let state else { return }
+    for section in state.sections { section.checkInvariants() }
+    precondition(state.starts.count == state.sections.count, "a section without a start")
+    for index in state.sections.indices.dropFirst() {
+      precondition(
+        state.starts[index] == state.end(of: index - 1), "section \(index) is not restacked")
+    }
+  }
+
   private var prepared: State {
     guard let state, pending == nil, !needsFullLayout else {
       preconditionFailure("query before prepare()")
@@ -134,17 +152,17 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     let rect = rect.standardized
     let state = prepared
     let geometry = state.geometry
-    let slack = geometry.searchSlack
-    let (queryMin, queryMax) = geometry.logicalScrollRange(of: rect)
-    let (low, high) = (queryMin - slack, queryMax + slack)
+    let search = FlowSearchRange(rect, in: geometry)
+    let (low, high) = (search.low, search.high)
     let sections = state.sections
-    // Invariant: sections before `first` end before `low` (ends never decrease).
-    let first = partitioningIndex(sections.count) { state.end(of: $0) >= low }
-    var last = first
-    while last < sections.count && state.starts[last] <= high { last += 1 }
+    let meeting = search.sections(count: sections.count) {
+      state.starts[$0]
+    } end: {
+      state.end(of: $0)
+    }
 
     var result: [LayoutAttributes] = []
-    for index in first..<last {
+    for index in meeting {
       let section = sections[index]
       let start = state.starts[index]
       let lines = section.lines
@@ -168,18 +186,9 @@ public struct IncrementalLayout: FlowLayoutStrategy {
         line += 1
       }
     }
-    for kind in [ElementKind.header, .footer] {
-      for index in first..<last {
-        let record = state.record(of: index)
-        guard let frame = geometry.supplementaryFrame(kind, of: record, counting: &counters),
-          geometry.supplementary(kind, frame: frame, of: record, isVisibleIn: rect)
-        else { continue }
-        result.append(
-          LayoutAttributes(
-            kind: kind, indexPath: LayoutIndexPath(item: 0, section: index), frame: frame,
-            zIndex: 10))
-      }
-    }
+    geometry.appendSupplementaryViews(
+      of: meeting, meeting: rect, to: &result, counters: &counters
+    ) { state.record(of: $0) }
     return result
   }
 
@@ -204,7 +213,9 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     guard indexPath.item == 0, state.sections.indices.contains(indexPath.section),
       let frame = state.geometry.supplementaryFrame(kind, of: state.record(of: indexPath.section))
     else { return nil }
-    return LayoutAttributes(kind: kind, indexPath: indexPath, frame: frame, zIndex: 10)
+    return LayoutAttributes(
+      kind: kind, indexPath: indexPath, frame: frame,
+      zIndex: LayoutAttributes.supplementaryViewZIndex)
   }
 
   /// Records what changed for the next `prepare()`: a pure scroll or a data change is applied

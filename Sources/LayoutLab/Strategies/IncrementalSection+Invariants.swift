@@ -1,0 +1,43 @@
+import Foundation
+
+extension IncrementalSection {
+  /// Traps if the section's lines and cells disagree. Runs in debug builds only — after every
+  /// full layout and every update of a section, and from the tests — and compiles to nothing
+  /// in release builds (as swift-collections' `_checkInvariants()`).
+  ///
+  /// What holds: the lines cover the cells exactly, in order; only FLOW-11's empty first line
+  /// of a mixed section holds no item; lines start in order along the scroll axis, and within
+  /// the section; `firstLineNotHoldingOne` is what its name says; a uniform section's last line
+  /// is never judged (FLOW-12 is for mixed sections).
+  ///
+  /// - Complexity: O(lines) in debug builds; O(1) in release builds.
+  #if DEBUG
+    func checkInvariants() {
+      precondition(lines.isEmpty == cells.isEmpty, "lines without cells, or cells without lines")
+      var nextItem = 0
+      var previousStart = -Double.infinity
+      for (index, line) in lines.enumerated() {
+        precondition(
+          line.broken.firstItem == nextItem,
+          "line \(index) starts at item \(line.broken.firstItem), not \(nextItem)")
+        precondition(
+          line.broken.itemCount > 0 || (index == 0 && !isUniform),
+          "line \(index) holds no item and is not FLOW-11's empty first line")
+        precondition(line.start >= previousStart, "line \(index) starts before the line above it")
+        precondition(
+          line.start >= 0 && line.start <= length, "line \(index) is outside its section")
+        nextItem = line.broken.endItem
+        previousStart = line.start
+      }
+      precondition(nextItem == cells.count, "lines hold \(nextItem) items, cells \(cells.count)")
+      precondition(
+        firstLineNotHoldingOne == lines.firstIndex { $0.broken.itemCount != 1 },
+        "firstLineNotHoldingOne is \(String(describing: firstLineNotHoldingOne))")
+      precondition(!(isUniform && lastLineIsComplete), "a uniform section's last line was judged")
+      precondition(length.isFinite && headerLength >= 0 && footerLength >= 0, "bad lengths")
+    }
+  #else
+    @inline(__always)
+    func checkInvariants() {}
+  #endif
+}

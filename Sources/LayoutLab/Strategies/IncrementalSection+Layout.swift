@@ -1,0 +1,193 @@
+import Foundation
+
+// How an `IncrementalSection` is laid out in full and updated: both through the engine, which
+// owns the line loop; this file only records its output and splices it in.
+
+extension IncrementalSection {
+  /// Section `index` of `engine`'s model, laid out in full, relative to its start.
+  ///
+  /// - Complexity: O(items in the section).
+  init(laidOutBy engine: FlowLayoutEngine, section index: Int, counters: inout LayoutWorkCounters) {
+    var builder = IncrementalSectionBuilder()
+    builder.section.cells.reserveCapacity(engine.model.sections[index].numberOfItems)
+    // Started at 0, the engine's end is the section's length exactly.
+    builder.section.length = engine.layoutSection(index, startingAt: 0, into: &builder)
+    self = builder.section
+    let metrics = FlowSectionMetrics(
+      engine.model.sections[index], in: engine.model, geometry: engine.geometry)
+    isUniform = metrics.uniformSize != nil
+    if !isUniform, let last = lines.last, last.broken.itemCount > 0 {
+      lastLineIsComplete = FlowLayoutEngine.lastLineIsComplete(
+        last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
+        previous: lines.count > 1 ? lines[lines.count - 2].broken : nil)
+    }
+    counters += builder.counters
+    checkInvariants()
+  }
+
+  /// Updates a mixed section after items `firstChanged...lastChanged` (indexes after the
+  /// change) changed and the items after them shifted by `delta`. The engine's line loop is
+  /// resumed at the line before the first change (whose last item may now fit on the line
+  /// before) and stopped where a new line starts where an old one did (the same first item,
+  /// shifted): from there the old lines break as they did, so they are kept and only where
+  /// they start is recomputed; the last line is placed again if FLOW-12 now judges it
+  /// differently. Returns false, changing nothing, when the section must be laid out again in
+  /// full (a uniform section, a change to the first item, which decides FLOW-11's empty line,
+  /// an empty section).
+  ///
+  /// - Complexity: O(items on the re-broken lines + lines after them).
+  mutating func update(
+    by engine: FlowLayoutEngine, section index: Int, firstChanged: Int, lastChanged: Int,
+    delta: Int, counters: inout LayoutWorkCounters
+  ) -> Bool {
+    let flowSection = engine.model.sections[index]
+    let metrics = FlowSectionMetrics(flowSection, in: engine.model, geometry: engine.geometry)
+    let items = FlowItemSizes(flowSection, layout: engine.model.layout)
+    guard !isUniform, metrics.uniformSize == nil, firstChanged > 0, items.count > 0,
+      numberOfItems > 0, !lines.isEmpty
+    else { return false }
+    let placement = FlowLayoutEngine.SectionPlacement(section: index, start: 0, metrics: metrics)
+
+    // Resume at the line before the one holding the first change (never FLOW-11's empty line),
+    // with the state the loop had there.
+    let changedLine = lineIndex(holding: min(firstChanged, numberOfItems - 1))
+    let startLine = max(changedLine - 1, lines[0].broken.itemCount == 0 ? 1 : 0)
+    let resume = FlowLayoutEngine.MixedLinesCursor(
+      firstItem: lines[startLine].broken.firstItem, lineStart: lines[startLine].start,
+      previous: startLine > 0 ? lines[startLine - 1].broken : nil,
+      everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
+    var run = IncrementalSectionBuilder()
+    var stop = KeptLinesStop(
+      section: self, startLine: startLine, lastChanged: lastChanged, delta: delta)
+    let end = engine.layoutMixedLines(placement, items, from: resume, into: &run, stoppingAt: &stop)
+    let firstKept = stop.firstKept
+    counters += run.counters
+
+    // Splice: the run's lines and cells replace the old ones they cover.
+    let oldCellsEnd = firstKept.map { lines[$0].broken.firstItem } ?? numberOfItems
+    lines.replaceSubrange(startLine..<(firstKept ?? lines.count), with: run.section.lines)
+    cells.replaceSubrange(resume.firstItem..<oldCellsEnd, with: run.section.cells)
+    if (firstLineNotHoldingOne ?? startLine) >= startLine {
+      firstLineNotHoldingOne = run.section.firstLineNotHoldingOne.map { startLine + $0 }
+    }
+
+    switch end {
+    case .lastLine(let linesEnd, let isComplete):
+      lastLineIsComplete = isComplete
+      length = metrics.length(linesEnd: linesEnd)
+    case .stopped(let next):
+      // The old lines kept: re-numbered, and re-chained by the engine's own additions, so
+      // they start exactly where a full layout puts them.
+      let firstKeptNow = startLine + run.section.lines.count
+      var lineStart = next.lineStart
+      var firstNotHoldingOne = firstLineNotHoldingOne
+      lines.withUnsafeMutableBufferPointer { lines in
+        for line in firstKeptNow..<lines.count {
+          lines[line].broken.firstItem += delta
+          lines[line].start = lineStart
+          lineStart = metrics.lineStart(after: lineStart, thickness: lines[line].broken.thickness)
+          if firstNotHoldingOne == nil && lines[line].broken.itemCount != 1 {
+            firstNotHoldingOne = line
+          }
+        }
+      }
+      firstLineNotHoldingOne = firstNotHoldingOne
+      counters.linesShifted += lines.count - firstKeptNow
+      placeLastLineAgainIfJudgedDifferently(engine, placement, items, counters: &counters)
+      let last = lines[lines.count - 1]
+      length = metrics.length(linesEnd: last.start + last.broken.thickness)
+    }
+    counters.sectionsLaidOut += 1
+    checkInvariants()
+    return true
+  }
+
+  /// FLOW-12: judges the last line again, now that the lines before it changed, and places it
+  /// again if the judgement changed.
+  ///
+  /// - Complexity: O(items on the last line).
+  private mutating func placeLastLineAgainIfJudgedDifferently(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
+    _ items: FlowItemSizes, counters: inout LayoutWorkCounters
+  ) {
+    let last = lines[lines.count - 1]
+    let complete =
+      last.broken.itemCount > 0
+      && FlowLayoutEngine.lastLineIsComplete(
+        last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
+        previous: lines.count > 1 ? lines[lines.count - 2].broken : nil)
+    if complete != lastLineIsComplete {
+      var sink = PlacementSink(cells: [])
+      engine.placeLine(
+        last.broken, at: last.start, complete ? .justified : .leftAligned, placement, items,
+        into: &sink)
+      cells.replaceSubrange(last.broken.firstItem..<last.broken.endItem, with: sink.cells)
+      counters += sink.counters
+    }
+    lastLineIsComplete = complete
+  }
+}
+
+/// Records a section, or a run of its lines, as the engine lays it out.
+struct IncrementalSectionBuilder: FlowLayoutSink {
+  var counters = LayoutWorkCounters()
+  var section = IncrementalSection()
+
+  mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
+    self.section.cells.append(placement)
+  }
+
+  mutating func appendLine(
+    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
+  ) {
+    if broken.itemCount != 1 && self.section.firstLineNotHoldingOne == nil {
+      self.section.firstLineNotHoldingOne = self.section.lines.count
+    }
+    self.section.lines.append(IncrementalSection.Line(broken: broken, start: relativeStart))
+  }
+
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
+    self.section.headerLength = record.headerLength
+    self.section.footerLength = record.footerLength
+  }
+}
+
+/// Stops a resumed line loop past the change, where a new line starts where an old one did (the
+/// same first item, shifted by the change): from there the old lines break as they did.
+private struct KeptLinesStop: MixedLinesStop {
+  /// The section as it was before the change.
+  let section: IncrementalSection
+  let startLine: Int
+  let lastChanged: Int
+  let delta: Int
+  /// The first old line kept, once the loop stopped.
+  private(set) var firstKept: Int?
+
+  init(section: IncrementalSection, startLine: Int, lastChanged: Int, delta: Int) {
+    (self.section, self.startLine, self.lastChanged, self.delta) =
+      (section, startLine, lastChanged, delta)
+  }
+
+  mutating func shouldStop(before next: FlowLayoutEngine.MixedLinesCursor) -> Bool {
+    guard next.firstItem > lastChanged else { return false }
+    let old = next.firstItem - delta
+    let candidate = section.lineIndex(holding: old)
+    guard candidate > startLine, section.lines[candidate].broken.firstItem == old else {
+      return false
+    }
+    firstKept = candidate
+    return true
+  }
+}
+
+/// Keeps the placements the engine computes for a run of cells.
+private struct PlacementSink: FlowLayoutSink {
+  var counters = LayoutWorkCounters()
+  var cells: ContiguousArray<FlowCellPlacement>
+
+  mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
+    cells.append(placement)
+  }
+
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {}
+}
