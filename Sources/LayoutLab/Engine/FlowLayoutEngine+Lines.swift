@@ -182,8 +182,9 @@ extension FlowLayoutEngine {
   ///
   /// - Complexity: O(items in the section): each item is visited twice, once to break its
   ///   line and once to place it.
-  // Kept out of `layoutSection` so that the uniform path there compiles as it would alone.
-  @inline(never)
+  // Inlined into `layoutSection`, the loop below with it: callgrind shows a full layout then
+  // runs in no more instructions than before the loop became resumable.
+  @inline(__always)
   func layoutMixedLines<Sink: FlowLayoutSink>(
     _ placement: SectionPlacement, _ items: FlowItemSizes, into sink: inout Sink
   ) -> Double {
