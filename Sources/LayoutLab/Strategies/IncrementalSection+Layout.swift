@@ -22,7 +22,7 @@ extension IncrementalSection {
     if !isUniform, let last = lines.last, last.broken.itemCount > 0 {
       lastLineIsComplete = FlowLayoutEngine.lastLineIsComplete(
         last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
-        previous: lines.count > 1 ? lines[lines.count - 2].broken : nil)
+        previousUsed: lines.count > 1 ? lines[lines.count - 2].broken.used : nil)
     }
     counters += builder.counters
     checkInvariants()
@@ -57,7 +57,7 @@ extension IncrementalSection {
     let startLine = max(changedLine - 1, lines[0].broken.itemCount == 0 ? 1 : 0)
     let resume = FlowLayoutEngine.MixedLinesCursor(
       firstItem: lines[startLine].broken.firstItem, lineStart: lines[startLine].start,
-      previous: startLine > 0 ? lines[startLine - 1].broken : nil,
+      previousUsed: startLine > 0 ? lines[startLine - 1].broken.used : nil,
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
     var run = IncrementalSectionBuilder()
     var stop = KeptLinesStop(
@@ -119,7 +119,7 @@ extension IncrementalSection {
       last.broken.itemCount > 0
       && FlowLayoutEngine.lastLineIsComplete(
         last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
-        previous: lines.count > 1 ? lines[lines.count - 2].broken : nil)
+        previousUsed: lines.count > 1 ? lines[lines.count - 2].broken.used : nil)
     if complete != lastLineIsComplete {
       var sink = PlacementSink(cells: [])
       engine.placeLine(
