@@ -43,6 +43,10 @@ enum ABWorkerCommand {
         } else {
           reply = "error unknown request"
         }
+      } catch let error as UsageError {
+        reply = "error \(error.message)".replacingOccurrences(of: "\n", with: " ")
+      } catch let error as CheckFailure {
+        reply = "error \(error.message)".replacingOccurrences(of: "\n", with: " ")
       } catch {
         reply = "error \(error)".replacingOccurrences(of: "\n", with: " ")
       }
@@ -72,14 +76,20 @@ enum ABWorkerCommand {
   }
 }
 
-/// The other build, driven through `_ab-worker`.
+/// One build, driven through `_ab-worker` in a process of its own.
 final class RemoteSide: ComparisonSide {
+  /// The worker's build has no such benchmark (it is new in the other build).
+  struct MissingBenchmark: Error {}
+
   private let process = Process()
+  /// The executable, for messages.
+  let name: String
   private let input = Pipe()
   private let output = Pipe()
   private var buffer = Data()
 
   init(executable: String) throws {
+    name = executable
     guard FileManager.default.isExecutableFile(atPath: executable) else {
       throw UsageError("--against: '\(executable)' is not an executable bench")
     }
@@ -123,12 +133,13 @@ final class RemoteSide: ComparisonSide {
     do {
       try FileSystem.write(
         Data((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor,
-        name: "the other bench")
+        name: name)
     } catch {
-      throw CheckFailure("the other bench stopped answering (\(error))")
+      throw CheckFailure("\(name) stopped answering (\(error))")
     }
-    guard let reply = readLine() else { throw CheckFailure("the other bench stopped answering") }
-    if reply.hasPrefix("error ") { throw CheckFailure("the other bench: \(reply.dropFirst(6))") }
+    guard let reply = readLine() else { throw CheckFailure("\(name) stopped answering") }
+    if reply.hasPrefix("error this build has no benchmark") { throw MissingBenchmark() }
+    if reply.hasPrefix("error ") { throw CheckFailure("\(name): \(reply.dropFirst(6))") }
     return reply.hasPrefix("ok ") ? String(reply.dropFirst(3)) : ""
   }
 
@@ -140,7 +151,7 @@ final class RemoteSide: ComparisonSide {
 
   func sample(iterations: Int) throws -> Double {
     guard let value = Double(try request("sample \(iterations)")) else {
-      throw CheckFailure("the other bench sent a malformed sample")
+      throw CheckFailure("\(name) sent a malformed sample")
     }
     return value
   }

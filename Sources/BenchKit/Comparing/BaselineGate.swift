@@ -133,8 +133,7 @@ public struct BaselineGate: Sendable {
       let comparison = PairedComparison(
         unpairedA: base.samples, b: result.samples,
         thresholds: PairedComparison.Thresholds(
-          alpha: thresholds.alpha, comparisons: shared.count, tolerance: thresholds.tolerance,
-          absoluteFloorNanoseconds: thresholds.absoluteFloorNanoseconds))
+          alpha: thresholds.alpha, comparisons: shared.count, tolerance: thresholds.tolerance))
       report.times.append(GateReport.TimeRow(key: result.key, comparison: comparison))
       if comparison.verdict == .slower {
         report.add(

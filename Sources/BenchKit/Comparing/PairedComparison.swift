@@ -24,20 +24,16 @@ public struct PairedComparison: Codable, Hashable, Sendable {
   public var reason: String
 
   /// The thresholds of a decision. Defaults from docs/BenchMethod.md: α = 0.01 (divided by the number
-  /// of comparisons), τ = 5 %, a 50 ns floor on the absolute difference.
+  /// of comparisons) and τ = 5 %. The rule is relative only: a benchmark of a few nanoseconds is
+  /// judged like any other, its samples holding enough iterations (about 2 ms) to be timed.
   public struct Thresholds: Codable, Hashable, Sendable {
     public var alpha = 0.01
     public var comparisons = 1
     public var tolerance = 0.05
-    public var absoluteFloorNanoseconds = 50.0
-    public init(
-      alpha: Double = 0.01, comparisons: Int = 1, tolerance: Double = 0.05,
-      absoluteFloorNanoseconds: Double = 50
-    ) {
+    public init(alpha: Double = 0.01, comparisons: Int = 1, tolerance: Double = 0.05) {
       self.alpha = alpha
       self.comparisons = comparisons
       self.tolerance = tolerance
-      self.absoluteFloorNanoseconds = absoluteFloorNanoseconds
     }
   }
 
@@ -106,7 +102,6 @@ extension PairedComparison {
     thresholds: Thresholds
   ) -> (Verdict, String) {
     let level = thresholds.alpha / Double(max(1, thresholds.comparisons))
-    let difference = abs(medianB - medianA)
     if p >= level {
       return (.noChange, String(format: "p = %.2g ≥ %.2g", p, level))
     }
@@ -116,14 +111,6 @@ extension PairedComparison {
         String(
           format: "ratio interval [%.3f, %.3f] within 1 ± %.0f%%", ratioLow, ratioHigh,
           thresholds.tolerance * 100)
-      )
-    }
-    if difference <= thresholds.absoluteFloorNanoseconds {
-      return (
-        .noChange,
-        String(
-          format: "difference %.0f ns ≤ %.0f ns floor", difference,
-          thresholds.absoluteFloorNanoseconds)
       )
     }
     return (
