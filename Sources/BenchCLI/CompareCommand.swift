@@ -27,7 +27,7 @@ enum CompareCommand {
     one, each in a worker process of its own, both pinned to one CPU and without address
     randomization. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's p,
     and the verdict. Takes the options of bench run to choose benchmarks (default: the standard
-    suite; use --key, --filter or --quick to narrow it), --rounds N (default 12) and
+    suite; use --key, --filter or --quick to narrow it), --rounds N (default 20) and
     --markdown FILE.
 
     Exit status: 0 no regression, 1 regression, 2 bad input or usage.
@@ -42,7 +42,7 @@ enum CompareCommand {
     var markdownPath: String?
     var remeasure = true
     var against: String?
-    var rounds = 12
+    var rounds = 20
     var options = RunOptions()
     while let argument = reader.next() {
       switch argument {

@@ -54,14 +54,14 @@ public final class LocalSide: ComparisonSide {
 }
 
 /// docs/BenchMethod.md's A/B in one job: rounds of `A B B A`, alternating who goes first
-/// (`B A A B` next), the same iteration count for both sides; then the paired ratio and
-/// Mann–Whitney decide.
+/// (`B A A B` next), the same iteration count for both sides; then the paired ratio (of each
+/// round's faster sample per side) and Mann–Whitney decide.
 public struct InterleavedComparison {
   public var rounds: Int
   public var targetSampleNanoseconds = 2_000_000.0
   public var thresholds: PairedComparison.Thresholds
 
-  public init(rounds: Int = 12, thresholds: PairedComparison.Thresholds = .init()) {
+  public init(rounds: Int = 20, thresholds: PairedComparison.Thresholds = .init()) {
     self.rounds = max(2, rounds)
     self.thresholds = thresholds
   }
@@ -96,8 +96,10 @@ public struct InterleavedComparison {
       }
       samplesA += roundA
       samplesB += roundB
-      pairs.append(
-        (roundA.reduce(0, +) / Double(roundA.count), roundB.reduce(0, +) / Double(roundB.count)))
+      // The faster of each side's two samples: interference (another process taking the CPU,
+      // an interrupt) only ever adds time, so the minimum of two samples taken moments apart
+      // is the round's undisturbed cost; a mean lets one preempted sample decide the round.
+      pairs.append((roundA.min() ?? 0, roundB.min() ?? 0))
     }
     try a.tearDown()
     try b.tearDown()

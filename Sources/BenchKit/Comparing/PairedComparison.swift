@@ -38,7 +38,8 @@ public struct PairedComparison: Codable, Hashable, Sendable {
   }
 
   /// - Parameters:
-  ///   - rounds: per round, the mean of A's and of B's samples in that round (`A B B A`).
+  ///   - rounds: per round, A's and B's figure for that round (`A B B A`: the faster of each
+  ///     side's two samples).
   ///   - a, b: every sample of each side, nanoseconds per operation.
   public init(
     rounds: [(a: Double, b: Double)], a: [Double], b: [Double], thresholds: Thresholds = .init()
