@@ -88,10 +88,11 @@ final class RemoteSide: ComparisonSide {
   private let output = Pipe()
   private var buffer = Data()
 
-  init(executable: String) throws {
-    name = executable
+  /// Starts `bench _ab-worker` from `executable`; `name` is what messages call it.
+  init(executable: String, name: String? = nil) throws {
+    self.name = name ?? executable
     guard FileManager.default.isExecutableFile(atPath: executable) else {
-      throw UsageError("--against: '\(executable)' is not an executable bench")
+      throw UsageError("--against: '\(self.name)' is not an executable bench")
     }
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = ["_ab-worker"]
@@ -100,13 +101,17 @@ final class RemoteSide: ComparisonSide {
     process.standardError = FileHandle.nullDevice
     var environment = ProcessInfo.processInfo.environment
     environment["BENCH_REEXECUTED"] = "1"
+    // The heap the same in every worker of a build: setup on one thread (helper threads
+    // allocating at their own pace leave the heap different each time) and the same hash seed.
+    environment["BENCH_SERIAL_SETUP"] = "1"
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     process.environment = environment
     do { try process.run() } catch {
-      throw UsageError("--against: cannot run '\(executable)' (\(error))")
+      throw UsageError("--against: cannot run '\(self.name)' (\(error))")
     }
     guard let hello = readLine(), hello == ABWorkerCommand.protocolVersion else {
       throw UsageError(
-        "--against: '\(executable)' does not speak the A/B protocol (a bench built before `bench compare --against` existed?)"
+        "--against: '\(self.name)' does not speak the A/B protocol (a bench built before `bench compare --against` existed?)"
       )
     }
   }

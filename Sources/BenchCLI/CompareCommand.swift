@@ -167,8 +167,14 @@ enum CompareCommand {
     }
     guard !benchmarks.isEmpty else { throw UsageError("no benchmark matches the options") }
     let placement = ProcessPlacement.prepareWorkers()
-    let other = try RemoteSide(executable: against)
-    let this = try RemoteSide(executable: ProcessPlacement.ownExecutable())
+    // Both workers start from links of one length in one folder: the path a program is started
+    // by is copied onto its stack, so paths of different lengths would place the two stacks
+    // differently (without randomization, every worker of a build keeps its offset).
+    let links = try ProcessPlacement.workerLinks(
+      a: against, b: ProcessPlacement.ownExecutable())
+    defer { try? FileManager.default.removeItem(atPath: links.folder) }
+    let other = try RemoteSide(executable: links.a, name: against)
+    let this = try RemoteSide(executable: links.b, name: "this build")
     let engine = InterleavedComparison(
       rounds: rounds, thresholds: PairedComparison.Thresholds(comparisons: benchmarks.count))
     var outcomes: [InterleavedComparison.Outcome] = []

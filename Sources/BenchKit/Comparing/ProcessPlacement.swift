@@ -41,6 +41,27 @@ public enum ProcessPlacement {
       ?? CommandLine.arguments[0]
   }
 
+  /// Links named `a` and `b` in a new temporary folder, to `a` and `b`: paths of one length to
+  /// start the two sides' workers by. The caller removes the folder.
+  public static func workerLinks(a: String, b: String) throws -> (
+    folder: String, a: String, b: String
+  ) {
+    let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+      "bench-ab-\(ProcessInfo.processInfo.processIdentifier)")
+    let manager = FileManager.default
+    try? manager.removeItem(atPath: folder)
+    try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let absolute = { (path: String) -> String in
+      path.hasPrefix("/")
+        ? path : (manager.currentDirectoryPath as NSString).appendingPathComponent(path)
+    }
+    let linkA = (folder as NSString).appendingPathComponent("a")
+    let linkB = (folder as NSString).appendingPathComponent("b")
+    try manager.createSymbolicLink(atPath: linkA, withDestinationPath: absolute(a))
+    try manager.createSymbolicLink(atPath: linkB, withDestinationPath: absolute(b))
+    return (folder, linkA, linkB)
+  }
+
   /// Whether this process runs without address randomization (workers report it).
   public static var addressRandomizationIsOff: Bool { bench_address_randomization_is_off() == 1 }
 }
