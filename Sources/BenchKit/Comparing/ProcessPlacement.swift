@@ -47,7 +47,7 @@ public enum ProcessPlacement {
     folder: String, a: String, b: String
   ) {
     let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-      "bench-ab-\(ProcessInfo.processInfo.processIdentifier)")
+      "bench-ab-\(UUID().uuidString)")
     let manager = FileManager.default
     try? manager.removeItem(atPath: folder)
     try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
