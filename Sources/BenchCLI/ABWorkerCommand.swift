@@ -143,7 +143,10 @@ final class RemoteSide: ComparisonSide {
       throw CheckFailure("\(name) stopped answering (\(error))")
     }
     guard let reply = readLine() else { throw CheckFailure("\(name) stopped answering") }
-    if reply.hasPrefix("error this build has no benchmark") { throw MissingBenchmark() }
+    // (Workers before this one wrote the error's type around the message: match inside.)
+    if reply.hasPrefix("error ") && reply.contains("this build has no benchmark") {
+      throw MissingBenchmark()
+    }
     if reply.hasPrefix("error ") { throw CheckFailure("\(name): \(reply.dropFirst(6))") }
     return reply.hasPrefix("ok ") ? String(reply.dropFirst(3)) : ""
   }
