@@ -6,12 +6,45 @@ import LayoutLab
 public struct Dataset: Sendable {
   public let name: String
   public let summary: String
-  private let make: @Sendable (_ items: Int, _ random: inout SplitMix64) -> FlowLayoutModel
+  /// The kind of layout it is: which strategies of the registry measure it.
+  public let kind: LayoutKind
+  /// The seed of the rects and index paths its benchmarks query (`DatasetContext`).
+  let querySeed: UInt64
+  private let make: @Sendable (_ items: Int, _ random: inout SplitMix64) -> LayoutFileContent
+
+  /// A flow dataset.
+  init(
+    name: String, summary: String,
+    make: @escaping @Sendable (_ items: Int, _ random: inout SplitMix64) -> FlowLayoutModel
+  ) {
+    self.init(name: name, summary: summary, kind: .flow, querySeed: 0xB0A7_D5EE) {
+      .flow(make($0, &$1))
+    }
+  }
+
+  init(
+    name: String, summary: String, kind: LayoutKind, querySeed: UInt64,
+    make: @escaping @Sendable (_ items: Int, _ random: inout SplitMix64) -> LayoutFileContent
+  ) {
+    self.name = name
+    self.summary = summary
+    self.kind = kind
+    self.querySeed = querySeed
+    self.make = make
+  }
 
   /// The layout with (about) `items` items; always exactly `items` cells.
-  public func model(items: Int, seed: UInt64 = 0x4C41_594F_5554) -> FlowLayoutModel {
+  public func content(items: Int, seed: UInt64 = 0x4C41_594F_5554) -> LayoutFileContent {
     var random = SplitMix64(seed: seed)
     return make(max(items, 0), &random)
+  }
+
+  /// The flow layout of a flow dataset (every dataset of `all`, what `bench dataset` writes).
+  public func model(items: Int, seed: UInt64 = 0x4C41_594F_5554) -> FlowLayoutModel {
+    guard case .flow(let model) = content(items: items, seed: seed) else {
+      preconditionFailure("\(name) is not a flow dataset")
+    }
+    return model
   }
 
   /// A phone in portrait: 390 × 844 points at 3× (the lab's default collection view).
@@ -27,12 +60,41 @@ public struct Dataset: Sendable {
     return Array(repeating: perSection, count: full) + (rest > 0 ? [rest] : [])
   }
 
+  /// The flow datasets: what `bench dataset` writes.
   public static let all: [Dataset] = [
     uniformGrid, mixedFeed, manySections, giantSection, horizontal, pinnedHeaders, estimatedSizes,
     columnFlow,
   ]
 
-  public static func named(_ name: String) -> Dataset? { all.first { $0.name == name } }
+  /// Every dataset the suite measures, in run order: the flow datasets, then the others
+  /// (`bench run` only, since a layout file of them is not what `bench dataset` writes).
+  public static let measured: [Dataset] = all + [mosaic]
+
+  public static func named(_ name: String, in datasets: [Dataset] = all) -> Dataset? {
+    datasets.first { $0.name == name }
+  }
+
+  /// `count` sizes drawn by `size`, in order, as per-item sizing.
+  static func randomSizes(
+    _ count: Int, _ random: inout SplitMix64, size: (inout SplitMix64) -> CGSize
+  ) -> FlowSection.ItemSizing {
+    var sizes = ContiguousArray<CGSize>()
+    sizes.reserveCapacity(count)
+    for _ in 0..<count { sizes.append(size(&random)) }
+    return .perItem(sizes)
+  }
+
+  /// The mosaic layout of Apple's "Customizing collection view layouts" sample: one vertical
+  /// section on a phone.
+  public static let mosaic = Dataset(
+    name: "mosaic", summary: "Apple's sample's mosaic: one section of 200-point segments",
+    kind: .mosaic, querySeed: 0x4D05_A1C
+  ) { items, _ in
+    .mosaic(
+      MosaicLayoutModel(
+        collectionView: CollectionViewEnvironment(size: CGSize(width: 390, height: 844)),
+        numberOfItems: items))
+  }
 
   /// The column flow layout of Apple's "Customizing collection view layouts" sample on a
   /// landscape iPad: the flow model `ColumnFlowLayout` derives from 1,024 points less 20-point
@@ -63,8 +125,10 @@ public struct Dataset: Sendable {
 
   /// Photo-like sizes (aspect ratios 3:4 to 16:9), in sections of 1,000 with headers.
   public static let mixedFeed = Dataset(
-    name: "mixed-feed", summary: "photo-like mixed sizes, sections of 1,000 with headers"
-  ) { items, random in
+    name: "mixed-feed", summary: "photo-like mixed sizes, sections of 1,000 with headers",
+    make: mixedFeedModel)
+
+  static func mixedFeedModel(_ items: Int, _ random: inout SplitMix64) -> FlowLayoutModel {
     var layout = FlowLayoutConfiguration()
     layout.headerReferenceSize = CGSize(width: 0, height: 44)
     layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
@@ -72,14 +136,12 @@ public struct Dataset: Sendable {
     layout.minimumLineSpacing = 4
     let aspects: [Double] = [0.75, 1, 4.0 / 3, 1.5, 16.0 / 9]
     let sections = sectionCounts(items, perSection: 1_000).map { count in
-      var sizes = ContiguousArray<CGSize>()
-      sizes.reserveCapacity(count)
-      for _ in 0..<count {
-        let height = Double(random.nextInt(in: 80...220))
-        let width = min(374, (height * aspects[random.nextInt(in: 0...4)]).rounded())
-        sizes.append(CGSize(width: width, height: height))
-      }
-      return FlowSection(itemSizing: .perItem(sizes))
+      FlowSection(
+        itemSizing: randomSizes(count, &random) { random in
+          let height = Double(random.nextInt(in: 80...220))
+          let width = min(374, (height * aspects[random.nextInt(in: 0...4)]).rounded())
+          return CGSize(width: width, height: height)
+        })
     }
     return FlowLayoutModel(collectionView: phone, layout: layout, sections: sections)
   }
@@ -101,17 +163,13 @@ public struct Dataset: Sendable {
   public static let giantSection = Dataset(
     name: "giant-section", summary: "one section of varied sizes"
   ) { items, random in
-    var sizes = ContiguousArray<CGSize>()
-    sizes.reserveCapacity(items)
-    for _ in 0..<items {
-      sizes.append(
-        CGSize(
-          width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
-      )
+    let sizing = randomSizes(items, &random) { random in
+      CGSize(
+        width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
     }
     return FlowLayoutModel(
       collectionView: phone, layout: FlowLayoutConfiguration(),
-      sections: [FlowSection(itemSizing: .perItem(sizes))])
+      sections: [FlowSection(itemSizing: sizing)])
   }
 
   /// Columns scrolling sideways on a landscape phone, mixed sizes in sections of 500.
@@ -124,15 +182,12 @@ public struct Dataset: Sendable {
     let environment = CollectionViewEnvironment(
       size: CGSize(width: 844, height: 390), displayScale: 3)
     let sections = sectionCounts(items, perSection: 500).map { count in
-      var sizes = ContiguousArray<CGSize>()
-      sizes.reserveCapacity(count)
-      for _ in 0..<count {
-        sizes.append(
+      FlowSection(
+        itemSizing: randomSizes(count, &random) { random in
           CGSize(
             width: Double(random.nextInt(in: 60...160)),
-            height: Double(random.nextInt(in: 50...150))))
-      }
-      return FlowSection(itemSizing: .perItem(sizes))
+            height: Double(random.nextInt(in: 50...150)))
+        })
     }
     return FlowLayoutModel(collectionView: environment, layout: layout, sections: sections)
   }
@@ -161,7 +216,7 @@ public struct Dataset: Sendable {
     name: "estimated-sizes",
     summary: "self-sizing: estimated 100×100, cells report photo-like sizes"
   ) { items, random in
-    var model = mixedFeed.make(items, &random)
+    var model = mixedFeedModel(items, &random)
     model.layout.estimatedItemSize = .size(CGSize(width: 100, height: 100))
     return model
   }

@@ -4,12 +4,15 @@ import LayoutLab
 
 /// A dataset at one size with the reference strategy's answers to every question the
 /// workloads ask: what a benchmark's result is checked against after timing. Built once per
-/// dataset and size, untimed, its reference queries computed on every core.
+/// dataset and size, untimed, its reference queries computed on every core. The same for every
+/// kind of layout: the reference is the registry's for the dataset's kind.
 /// A class so every benchmark of the dataset shares one copy; immutable, so `Sendable`.
 public final class DatasetContext: Sendable {
   public let dataset: Dataset
   public let items: Int
-  public let model: FlowLayoutModel
+  public let content: LayoutFileContent
+  /// The strategy the others are checked against.
+  public let reference: LayoutDescriptor
   /// The reference's content size and every element it lays out.
   public let contentSize: CGSize
   public let allElements: [LayoutAttributes]
@@ -32,28 +35,41 @@ public final class DatasetContext: Sendable {
   /// Queries per cycle of the query workloads (a power of two).
   public static let queryCount = 64
 
-  public var scrollsVertically: Bool { model.layout.scrollDirection == .vertical }
-  public var hasPinning: Bool {
-    model.layout.sectionHeadersPinToVisibleBounds || model.layout.sectionFootersPinToVisibleBounds
+  /// The flow layout of a flow dataset: what the flow-only workloads (updates, bounds
+  /// changes, self-sizing) work on.
+  public var model: FlowLayoutModel? {
+    if case .flow(let model) = content { return model }
+    return nil
+  }
+
+  public var scrollsVertically: Bool { content.scrollsVertically }
+
+  /// Whether the query workloads report `elementsMissedPerCycle`: when a strategy of the
+  /// dataset's kind can miss elements, for every strategy of that kind, so they are compared
+  /// on the same counters.
+  public var reportsMisses: Bool {
+    LayoutRegistry.strategies(for: content.kind).contains { !$0.answersExactly }
   }
 
   public init(dataset: Dataset, items: Int) throws {
     self.dataset = dataset
     self.items = items
-    let model = dataset.model(items: items)
-    self.model = model
-    var reference = try FlowStrategies.make(FlowStrategies.reference, model: model)
-    reference.prepare()
-    let layout = reference
+    let content = dataset.content(items: items)
+    self.content = content
+    let descriptor = LayoutRegistry.reference(for: content.kind)
+    reference = descriptor
+    var prepared = try descriptor.make(content)
+    prepared.prepare()
+    let layout = prepared
     contentSize = layout.collectionViewContentSize
     allElements = layout.layoutAttributesForAllElements()
-    let viewport = model.collectionView.bounds
+    let viewport = content.collectionView.bounds
     self.viewport = viewport
     firstScreen = layout.layoutAttributesForElements(in: viewport)
 
-    var random = SplitMix64(seed: 0xB0A7_D5EE ^ UInt64(items))
+    var random = SplitMix64(seed: dataset.querySeed ^ UInt64(items))
     let count = Self.queryCount
-    let vertical = model.layout.scrollDirection == .vertical
+    let vertical = content.scrollsVertically
     let length =
       vertical ? layout.collectionViewContentSize.height : layout.collectionViewContentSize.width
     let window = vertical ? viewport.height : viewport.width
@@ -72,12 +88,13 @@ public final class DatasetContext: Sendable {
     sweepAnswers = Array(answers[..<count])
     jumpAnswers = Array(answers[count...])
 
-    let populated = model.sections.indices.filter { model.sections[$0].numberOfItems > 0 }
+    let sections = content.itemsPerSection
+    let populated = sections.indices.filter { sections[$0] > 0 }
     var paths: [LayoutIndexPath] = []
     if !populated.isEmpty {
       for _ in 0..<count {
         let section = populated[random.nextIndex(below: populated.count)]
-        let item = random.nextIndex(below: model.sections[section].numberOfItems)
+        let item = random.nextIndex(below: sections[section])
         paths.append(LayoutIndexPath(item: item, section: section))
       }
     }
@@ -89,9 +106,9 @@ public final class DatasetContext: Sendable {
     let kind: ElementKind? =
       kinds.contains(.header) ? .header : kinds.contains(.footer) ? .footer : nil
     supplementaryKind = kind
-    if kind != nil, !model.sections.isEmpty {
-      let sections = (0..<count).map { _ in random.nextIndex(below: model.sections.count) }
-      supplementaryPaths = sections.map { LayoutIndexPath(item: 0, section: $0) }
+    if kind != nil, !sections.isEmpty {
+      let picked = (0..<count).map { _ in random.nextIndex(below: sections.count) }
+      supplementaryPaths = picked.map { LayoutIndexPath(item: 0, section: $0) }
     } else {
       supplementaryPaths = []
     }
@@ -101,22 +118,28 @@ public final class DatasetContext: Sendable {
     }
   }
 
+  /// A fresh, unprepared layout of the dataset by the reference.
+  public func makeReference() throws -> any CollectionViewLayout {
+    try reference.make(content)
+  }
+
   /// Why `strategy` disagrees with the reference on this dataset, or nil when it agrees on
-  /// everything: content size, every element, every query rect, every lookup.
-  public func disagreement(of strategy: any FlowLayoutStrategy.Type) -> String? {
-    guard var layout = try? FlowStrategies.make(strategy, model: model) else {
-      return "rejects the dataset"
-    }
+  /// everything: content size, every element, every query rect, every lookup. A strategy that
+  /// can miss elements by design (`LayoutDescriptor.answersExactly`) agrees when it returns
+  /// only the reference's elements.
+  public func disagreement(of strategy: LayoutDescriptor) -> String? {
+    guard var layout = try? strategy.make(content) else { return "rejects the dataset" }
     layout.prepare()
     if layout.collectionViewContentSize != contentSize {
       return "content size \(layout.collectionViewContentSize) ≠ \(contentSize)"
     }
-    if let index = firstMismatch(layout.layoutAttributesForAllElements(), allElements) {
-      return "element \(index) of the full layout differs"
+    let exact = strategy.answersExactly
+    if let problem = answerMismatch(layout.layoutAttributesForAllElements(), allElements, exact) {
+      return "the full layout: \(problem)"
     }
     for (rect, answer) in zip(sweepRects + jumpRects, sweepAnswers + jumpAnswers) {
-      if let index = firstMismatch(layout.layoutAttributesForElements(in: rect), answer) {
-        return "rect \(rect): element \(index) differs"
+      if let problem = answerMismatch(layout.layoutAttributesForElements(in: rect), answer, exact) {
+        return "rect \(rect): \(problem)"
       }
     }
     for (path, answer) in zip(itemPaths, itemAnswers)
@@ -131,6 +154,47 @@ public final class DatasetContext: Sendable {
     }
     return nil
   }
+}
+
+extension LayoutFileContent {
+  /// A flow layout scrolls either way; the mosaic scrolls vertically.
+  var scrollsVertically: Bool {
+    switch self {
+    case .flow(let model): model.layout.scrollDirection == .vertical
+    case .columnFlow(let model): model.flowModel.layout.scrollDirection == .vertical
+    case .mosaic: true
+    }
+  }
+
+  /// The number of items of each section.
+  var itemsPerSection: [Int] {
+    switch self {
+    case .flow(let model): model.sections.map(\.numberOfItems)
+    case .columnFlow(let model): model.sections.map(\.numberOfItems)
+    case .mosaic(let model): [model.numberOfItems]
+    }
+  }
+}
+
+/// What is wrong with `answer` where the reference answers `reference`, or nil: for an exact
+/// strategy, any difference; for one that can miss elements by design, an element that is not
+/// the reference's next one with the same attributes — it may leave elements out, never add,
+/// move or reorder one.
+func answerMismatch(
+  _ answer: [LayoutAttributes], _ reference: [LayoutAttributes], _ exact: Bool
+) -> String? {
+  if exact {
+    return firstMismatch(answer, reference).map { "element \($0) differs from the reference" }
+  }
+  var next = 0
+  for (index, element) in answer.enumerated() {
+    while next < reference.count && reference[next] != element { next += 1 }
+    guard next < reference.count else {
+      return "element \(index) is not the reference's next element (or differs from it)"
+    }
+    next += 1
+  }
+  return nil
 }
 
 /// The index of the first element where two answers differ, or nil when they are equal.

@@ -2,9 +2,9 @@ import BenchKit
 import Foundation
 import LayoutLab
 
-/// Which benchmarks a run measures: every strategy of `FlowStrategies.all` (new strategies
-/// appear by themselves) × datasets × workloads × sizes, the floor of every dataset and size,
-/// and the same-run ratio floors the gate checks.
+/// Which benchmarks a run measures: every strategy of `LayoutRegistry` (new strategies appear
+/// by themselves) × the datasets of its kind × workloads × sizes, the floor of every dataset
+/// and size, and the same-run ratio floors the gate checks.
 public struct Suite: Sendable {
   public var name: String
   public var benchmarks: [Benchmark]
@@ -78,12 +78,9 @@ public struct Suite: Sendable {
       request.sizes = request.sizes ?? [standardSize]
     }
     let strategies = try select(
-      request.strategies,
-      from: FlowStrategies.all.map { $0.strategyName } + MosaicBenchmarks.strategies,
-      what: "strategy")
+      request.strategies, from: LayoutRegistry.all.map(\.name), what: "strategy")
     let datasets = try select(
-      request.datasets, from: Dataset.all.map(\.name) + [MosaicBenchmarks.datasetName],
-      what: "dataset")
+      request.datasets, from: Dataset.measured.map(\.name), what: "dataset")
     let allWorkloads = Workload.all(maximumThreads: request.maximumThreads)
     let workloadNames = try select(
       request.workloads, from: allWorkloads.map(\.name), what: "workload")
@@ -100,10 +97,9 @@ public struct Suite: Sendable {
 
     var benchmarks: [Benchmark] = []
     for datasetName in datasets {
-      guard let dataset = Dataset.named(datasetName) else {
-        benchmarks += mosaicBenchmarks(
-          request, strategies: strategies, workloads: workloadNames, matches: matches)
-        continue
+      guard let dataset = Dataset.named(datasetName, in: Dataset.measured) else { continue }
+      let measuring = strategies.compactMap(LayoutRegistry.named).filter {
+        $0.accepts(dataset.kind)
       }
       let sizes: [Int]
       if let requested = request.sizes {
@@ -122,10 +118,9 @@ public struct Suite: Sendable {
             continue
           }
           if workload.isConcurrent && (!concurrentDataset || items != sizes.max()) { continue }
-          for strategyName in strategies {
-            guard let strategy = FlowStrategies.named(strategyName) else { continue }
+          for strategy in measuring {
             let benchmark = Benchmark(
-              strategy: strategyName, workload: workload.name, dataset: datasetName, items: items,
+              strategy: strategy.name, workload: workload.name, dataset: datasetName, items: items,
               allocationsAreDeterministic: workload.allocationsAreDeterministic
             ) { [contexts] in
               try workload.makeRoutine(strategy, context: contexts.context(dataset, items: items))
@@ -174,42 +169,6 @@ public struct Suite: Sendable {
       ratioFloors: floors)
   }
 
-  /// The mosaic's benchmarks (`MosaicBenchmarks`): its two query strategies × the workloads
-  /// that apply to it, preceded by the floor of its size.
-  static func mosaicBenchmarks(
-    _ request: Request, strategies: [String], workloads: [String],
-    matches: (String) -> Bool
-  ) -> [Benchmark] {
-    var benchmarks: [Benchmark] = []
-    for items in request.sizes ?? [standardSize] {
-      var selected: [Benchmark] = []
-      for workload in MosaicBenchmarks.workloads where workloads.contains(workload) {
-        if request.sizes == nil && items != standardSize && !scalingWorkloads.contains(workload) {
-          continue
-        }
-        for strategy in MosaicBenchmarks.strategies where strategies.contains(strategy) {
-          let benchmark = Benchmark(
-            strategy: strategy, workload: workload, dataset: MosaicBenchmarks.datasetName,
-            items: items, allocationsAreDeterministic: true
-          ) {
-            try MosaicBenchmarks.makeRoutine(strategy: strategy, workload: workload, items: items)
-          }
-          if matches(benchmark.name) { selected.append(benchmark) }
-        }
-      }
-      guard !selected.isEmpty else { continue }
-      benchmarks.append(
-        Benchmark(
-          strategy: ResultsFile.floorStrategy, workload: "write-frames",
-          dataset: MosaicBenchmarks.datasetName, items: items
-        ) {
-          FloorRoutine(count: items)
-        })
-      benchmarks += selected
-    }
-    return benchmarks
-  }
-
   static func select(_ requested: [String]?, from known: [String], what: String) throws -> [String]
   {
     guard let requested else { return known }
@@ -221,29 +180,31 @@ public struct Suite: Sendable {
   }
 
   /// Builds every dataset the suite needs and checks every strategy it measures against the
-  /// reference on each, all on every core (untimed). Benchmarks of a strategy that disagrees
-  /// on a dataset are dropped and named in `disagreements`.
+  /// reference of its kind on each, all on every core (untimed). Benchmarks of a strategy that
+  /// disagrees on a dataset are dropped and named in `disagreements`.
   public mutating func preflight(contexts: DatasetContexts) throws {
     struct Pair: Hashable {
       var dataset: String
       var items: Int
     }
-    // The mosaic's routines check themselves; the preflight covers the flow datasets.
-    let flowBenchmarks = benchmarks.filter { Dataset.named($0.dataset) != nil }
-    let pairs = orderedUniquePairs(
-      flowBenchmarks.filter { $0.strategy != ResultsFile.floorStrategy }.map {
-        Pair(dataset: $0.dataset, items: $0.items)
-      })
-    let built = concurrentMap(pairs.count) { index -> String? in
-      do {
-        _ = try contexts.context(Dataset.named(pairs[index].dataset)!, items: pairs[index].items)
-        return nil
-      } catch {
-        return "\(pairs[index].dataset) at \(pairs[index].items) items: \(error)"
+    let measured = benchmarks.filter { $0.strategy != ResultsFile.floorStrategy }
+    let pairs = orderedUniquePairs(measured.map { Pair(dataset: $0.dataset, items: $0.items) })
+    let built = concurrentMap(pairs.count) { index -> Result<DatasetContext, any Error> in
+      Result {
+        guard let dataset = Dataset.named(pairs[index].dataset, in: Dataset.measured) else {
+          throw UnknownName(description: "unknown dataset")
+        }
+        return try contexts.context(dataset, items: pairs[index].items)
       }
     }
-    if let failure = built.compactMap({ $0 }).first {
-      throw UnknownName(description: "cannot build dataset \(failure)")
+    var contextOf: [Pair: DatasetContext] = [:]
+    for (pair, result) in zip(pairs, built) {
+      do {
+        contextOf[pair] = try result.get()
+      } catch {
+        throw UnknownName(
+          description: "cannot build dataset \(pair.dataset) at \(pair.items) items: \(error)")
+      }
     }
 
     struct Check: Hashable {
@@ -252,17 +213,16 @@ public struct Suite: Sendable {
       var items: Int
     }
     let checks = Array(
-      Set(
-        flowBenchmarks.filter {
-          $0.strategy != ResultsFile.floorStrategy
-            && $0.strategy != FlowStrategies.reference.strategyName
-        }
-        .map { Check(strategy: $0.strategy, dataset: $0.dataset, items: $0.items) })
+      Set(measured.map { Check(strategy: $0.strategy, dataset: $0.dataset, items: $0.items) })
     ).sorted { ($0.dataset, $0.items, $0.strategy) < ($1.dataset, $1.items, $1.strategy) }
+    let builtContexts = contextOf
     let verdicts = concurrentMap(checks.count) { index -> String? in
       let check = checks[index]
-      let context = try! contexts.context(Dataset.named(check.dataset)!, items: check.items)
-      return context.disagreement(of: FlowStrategies.named(check.strategy)!)
+      guard let strategy = LayoutRegistry.named(check.strategy),
+        let context = builtContexts[Pair(dataset: check.dataset, items: check.items)]
+      else { return "is not in the registry" }
+      guard strategy.name != context.reference.name else { return nil }
+      return context.disagreement(of: strategy)
     }
     var dropped = Set<Check>()
     for (check, verdict) in zip(checks, verdicts) {

@@ -3,36 +3,113 @@ import Foundation
 import LayoutLab
 
 /// What is measured on a dataset with a strategy: a named workload that makes a benchmark
-/// routine for any strategy (opened generically, so the timed code is specialised per
-/// strategy) and says which datasets it applies to.
+/// routine for any strategy of the registry (its layout's type opened generically, so the timed
+/// code is specialised per strategy) and says which datasets it applies to.
 public struct Workload: Sendable {
   public let name: String
   public let summary: String
   /// Whether allocation counts are exact (not when a thread pool works for the workload).
   public let allocationsAreDeterministic: Bool
-  let applies: @Sendable (FlowLayoutModel) -> Bool
-  let maker: any RoutineMaker
+  /// The kinds of layout it is measured on, and what a layout of such a kind must have.
+  let kinds: Set<LayoutKind>
+  let requires: @Sendable (LayoutFileContent) -> Bool
+  let routine: Routine
+
+  /// The routine a workload runs, with what tells its variants apart.
+  enum Routine: Sendable {
+    case prepare(firstScreen: Bool)
+    case query(jumps: Bool)
+    case lookup(supplementary: Bool)
+    case rotation
+    case pinnedScroll
+    case update(UpdateBatches.Kind)
+    case selfSizing
+    case concurrentQuery(threads: Int)
+  }
+
+  init(
+    name: String, summary: String, allocationsAreDeterministic: Bool = true,
+    kinds: Set<LayoutKind> = [.flow],
+    requires: @escaping @Sendable (LayoutFileContent) -> Bool = { _ in true }, routine: Routine
+  ) {
+    self.name = name
+    self.summary = summary
+    self.allocationsAreDeterministic = allocationsAreDeterministic
+    self.kinds = kinds
+    self.requires = requires
+    self.routine = routine
+  }
 
   /// Builds the routine for `strategy` on `context` (untimed setup).
   public func makeRoutine(
-    _ strategy: any FlowLayoutStrategy.Type, context: DatasetContext
+    _ strategy: LayoutDescriptor, context: DatasetContext
   ) throws -> any BenchmarkRoutine {
-    let layout = try FlowStrategies.make(strategy, model: context.model)
-    return try maker.make(layout, context: context)
+    // Passing the existential to a generic parameter opens it: the routine is specialised
+    // for the strategy's concrete layout type.
+    try makeRoutine(try strategy.make(context.content), strategy: strategy, context: context)
   }
 
-  /// Whether the workload means something for `dataset` (pinned scrolling needs pinning, a
-  /// supplementary lookup needs headers or footers).
+  private func makeRoutine<Layout: CollectionViewLayout>(
+    _ layout: Layout, strategy: LayoutDescriptor, context: DatasetContext
+  ) throws -> any BenchmarkRoutine {
+    switch routine {
+    case .prepare(let firstScreen):
+      return try PrepareRoutine(
+        LayoutFactory<Layout>(strategy: strategy, content: context.content), context: context,
+        firstScreen: firstScreen)
+    case .query(let jumps):
+      return QueryRoutine(
+        layout, rects: jumps ? context.jumpRects : context.sweepRects,
+        answers: jumps ? context.jumpAnswers : context.sweepAnswers,
+        exact: strategy.answersExactly, reportsMisses: context.reportsMisses)
+    case .lookup(let supplementary):
+      if supplementary {
+        guard let kind = context.supplementaryKind, !context.supplementaryPaths.isEmpty else {
+          throw BenchmarkCheckFailure("the dataset has no headers or footers")
+        }
+        return LookupRoutine(
+          layout, paths: context.supplementaryPaths, answers: context.supplementaryAnswers,
+          kind: kind)
+      }
+      guard !context.itemPaths.isEmpty else {
+        throw BenchmarkCheckFailure("the dataset has no items")
+      }
+      return LookupRoutine(
+        layout, paths: context.itemPaths, answers: context.itemAnswers, kind: nil)
+    case .rotation:
+      let bounds = context.viewport
+      let rotated = CGRect(
+        origin: bounds.origin, size: CGSize(width: bounds.height, height: bounds.width))
+      return try BoundsChangeRoutine(layout, steps: [rotated, bounds], context: context)
+    case .pinnedScroll:
+      // 64 steps of 37 pt: 32 forward from the initial offset, then 32 back, so the cycle
+      // wraps with one ordinary step.
+      let bounds = context.viewport
+      let offsets = (0..<32).map { Double($0 + 1) } + (0..<32).map { Double(31 - $0) }
+      let steps = offsets.map { step -> CGRect in
+        context.scrollsVertically
+          ? bounds.offsetBy(dx: 0, dy: step * 37) : bounds.offsetBy(dx: step * 37, dy: 0)
+      }
+      return try BoundsChangeRoutine(layout, steps: steps, context: context)
+    case .update(let kind):
+      guard let model = context.model else {
+        throw BenchmarkCheckFailure("updates are measured on flow datasets")
+      }
+      let (batch, inverse) = try UpdateBatches(kind: kind).batches(for: model)
+      return try BatchUpdateRoutine(layout, batch: batch, inverse: inverse, context: context)
+    case .selfSizing:
+      return try SelfSizingRoutine(strategy: strategy, context: context)
+    case .concurrentQuery(let threads):
+      return ConcurrentQueryRoutine(layout, threads: threads, context: context)
+    }
+  }
+
+  /// Whether the workload means something for `dataset`: a kind of layout it is measured on,
+  /// with what it needs (pinned scrolling needs pinning, a supplementary lookup needs headers
+  /// or footers).
   public func applies(to dataset: Dataset) -> Bool {
-    applies(dataset.model(items: 300))
+    kinds.contains(dataset.kind) && requires(dataset.content(items: 300))
   }
-}
-
-/// Makes a routine for a layout whose type is opened: a protocol with a generic method, since
-/// a closure cannot be generic.
-protocol RoutineMaker: Sendable {
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
 }
 
 extension Workload {
@@ -53,66 +130,71 @@ extension Workload {
     all(maximumThreads: 64).first { $0.name == name }
   }
 
-  static let always: @Sendable (FlowLayoutModel) -> Bool = { _ in true }
+  /// The flow layout's configuration, for the workloads that need a feature of it.
+  static func flow(_ holds: @escaping @Sendable (FlowLayoutConfiguration) -> Bool)
+    -> @Sendable (LayoutFileContent) -> Bool
+  {
+    { content in
+      guard case .flow(let model) = content else { return false }
+      return holds(model.layout)
+    }
+  }
 
+  // The workloads every kind of layout answers (a rect query, an item lookup) are measured on
+  // every kind; the others on flow layouts, whose features they exercise (and the suite's
+  // names stay those the results files have always had).
   public static let prepare = Workload(
     name: "prepare", summary: "cold: a fresh layout's prepare() and content size",
-    allocationsAreDeterministic: true, applies: always, maker: PrepareMaker(firstScreen: false))
+    kinds: [.flow, .mosaic], routine: .prepare(firstScreen: false))
 
   public static let firstScreen = Workload(
     name: "first-screen", summary: "time to first screen: prepare() + the first viewport's query",
-    allocationsAreDeterministic: true, applies: always, maker: PrepareMaker(firstScreen: true))
+    routine: .prepare(firstScreen: true))
 
   public static let scrollSweep = Workload(
     name: "scroll-sweep", summary: "viewport-sized rect queries from the start to the end",
-    allocationsAreDeterministic: true, applies: always, maker: QueryMaker(jumps: false))
+    kinds: [.flow, .mosaic], routine: .query(jumps: false))
 
   public static let randomJump = Workload(
     name: "random-jump", summary: "viewport-sized rect queries at random places",
-    allocationsAreDeterministic: true, applies: always, maker: QueryMaker(jumps: true))
+    kinds: [.flow, .mosaic], routine: .query(jumps: true))
 
   public static let itemLookup = Workload(
     name: "item-lookup", summary: "attributes for one item, at random index paths",
-    allocationsAreDeterministic: true, applies: always, maker: LookupMaker(supplementary: false))
+    kinds: [.flow, .mosaic], routine: .lookup(supplementary: false))
 
   public static let supplementaryLookup = Workload(
     name: "supplementary-lookup", summary: "attributes for a random section's header (or footer)",
-    allocationsAreDeterministic: true,
-    applies: { $0.layout.headerReferenceSize != .zero || $0.layout.footerReferenceSize != .zero },
-    maker: LookupMaker(supplementary: true))
+    requires: flow { $0.headerReferenceSize != .zero || $0.footerReferenceSize != .zero },
+    routine: .lookup(supplementary: true))
 
   public static let rotation = Workload(
     name: "rotation",
     summary: "cross-axis bounds change (portrait ↔ landscape), prepare, visible query",
-    allocationsAreDeterministic: true, applies: always, maker: RotationMaker())
+    routine: .rotation)
 
   public static let pinnedScroll = Workload(
     name: "pinned-scroll",
     summary: "scroll steps with pinned headers: invalidate, prepare, visible query",
-    allocationsAreDeterministic: true,
-    applies: {
-      $0.layout.sectionHeadersPinToVisibleBounds || $0.layout.sectionFootersPinToVisibleBounds
-    },
-    maker: PinnedScrollMaker())
+    requires: flow { $0.sectionHeadersPinToVisibleBounds || $0.sectionFootersPinToVisibleBounds },
+    routine: .pinnedScroll)
 
   public static let resizeItem = Workload(
     name: "resize-item", summary: "resize one item in the middle (batch), prepare, visible query",
-    allocationsAreDeterministic: true, applies: always, maker: UpdateMaker(kind: .resizeOne))
+    routine: .update(.resizeOne))
 
   public static let insertDeleteOnePercent = Workload(
     name: "insert-delete-1pct",
     summary: "delete 1 % of items and insert 1 % in one batch, prepare, visible query",
     // Thousands of array edits: deterministic because allocations are counted in the
     // allocator's exact-size window (`AllocationCounter.exactSizes`).
-    allocationsAreDeterministic: true, applies: always,
-    maker: UpdateMaker(kind: .insertDeleteOnePercent))
+    routine: .update(.insertDeleteOnePercent))
 
   public static let selfSizingSweep = Workload(
     name: "self-sizing-sweep",
     summary:
       "self-sizing: scroll a viewport at a time from unmeasured, measuring cells as they appear",
-    allocationsAreDeterministic: true, applies: { $0.layout.estimatedItemSize.isEnabled },
-    maker: SelfSizingMaker())
+    requires: flow { $0.estimatedItemSize.isEnabled }, routine: .selfSizing)
 
   /// Queries of one prepared layout from `threads` threads at once.
   public static func concurrentQuery(threads: Int) -> Workload {
@@ -120,111 +202,16 @@ extension Workload {
       name: "concurrent-query-\(threads)t",
       summary:
         "sweep queries from \(threads) thread\(threads == 1 ? "" : "s") at once on one layout (per query = 1/throughput)",
-      allocationsAreDeterministic: false, applies: always, maker: ConcurrentMaker(threads: threads))
+      allocationsAreDeterministic: false, routine: .concurrentQuery(threads: threads))
   }
 
   public var isConcurrent: Bool { name.hasPrefix("concurrent-query-") }
 }
 
-struct PrepareMaker: RoutineMaker {
-  let firstScreen: Bool
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    PrepareRoutine(layout, context: context, firstScreen: firstScreen)
-  }
-}
-
-struct QueryMaker: RoutineMaker {
-  let jumps: Bool
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    jumps
-      ? QueryRoutine(layout, rects: context.jumpRects, answers: context.jumpAnswers)
-      : QueryRoutine(layout, rects: context.sweepRects, answers: context.sweepAnswers)
-  }
-}
-
-struct LookupMaker: RoutineMaker {
-  let supplementary: Bool
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    if supplementary {
-      guard let kind = context.supplementaryKind, !context.supplementaryPaths.isEmpty else {
-        throw BenchmarkCheckFailure("the dataset has no headers or footers")
-      }
-      return LookupRoutine(
-        layout, paths: context.supplementaryPaths, answers: context.supplementaryAnswers, kind: kind
-      )
-    }
-    guard !context.itemPaths.isEmpty else {
-      throw BenchmarkCheckFailure("the dataset has no items")
-    }
-    return LookupRoutine(layout, paths: context.itemPaths, answers: context.itemAnswers, kind: nil)
-  }
-}
-
-struct RotationMaker: RoutineMaker {
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    let bounds = context.viewport
-    let rotated = CGRect(
-      origin: bounds.origin, size: CGSize(width: bounds.height, height: bounds.width))
-    let steps = [rotated, bounds]
-    return try BoundsChangeRoutine(
-      layout, steps: steps,
-      answers: BoundsChangeRoutine<Layout>.referenceAnswers(model: context.model, steps: steps))
-  }
-}
-
-struct PinnedScrollMaker: RoutineMaker {
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    // 64 steps of 37 pt: 32 forward from the initial offset, then 32 back, so the cycle wraps
-    // with one ordinary step.
-    let bounds = context.viewport
-    let offsets = (0..<32).map { Double($0 + 1) } + (0..<32).map { Double(31 - $0) }
-    let steps = offsets.map { step -> CGRect in
-      context.scrollsVertically
-        ? bounds.offsetBy(dx: 0, dy: step * 37) : bounds.offsetBy(dx: step * 37, dy: 0)
-    }
-    return try BoundsChangeRoutine(
-      layout, steps: steps,
-      answers: BoundsChangeRoutine<Layout>.referenceAnswers(model: context.model, steps: steps))
-  }
-}
-
-struct SelfSizingMaker: RoutineMaker {
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    try SelfSizingRoutine(strategy: Layout.self, context: context)
-  }
-}
-
-struct ConcurrentMaker: RoutineMaker {
-  let threads: Int
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    ConcurrentQueryRoutine(layout, threads: threads, context: context)
-  }
-}
-
-struct UpdateMaker: RoutineMaker {
-  enum Kind { case resizeOne, insertDeleteOnePercent }
+/// The batches of the update workloads: a change and the change that undoes it.
+struct UpdateBatches {
+  enum Kind: Sendable { case resizeOne, insertDeleteOnePercent }
   let kind: Kind
-
-  func make<Layout: FlowLayoutStrategy>(_ layout: Layout, context: DatasetContext) throws
-    -> any BenchmarkRoutine
-  {
-    let (batch, inverse) = try batches(for: context.model)
-    return try BatchUpdateRoutine(layout, batch: batch, inverse: inverse, context: context)
-  }
 
   /// The batch and the batch that undoes it.
   func batches(for model: FlowLayoutModel) throws -> (BatchUpdate, BatchUpdate) {

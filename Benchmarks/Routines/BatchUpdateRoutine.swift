@@ -6,7 +6,7 @@ import LayoutLab
 /// next frame after a data change. Iterations alternate a batch and its inverse, so one layout
 /// is updated in place for ever (no copy of it in the timed region) and each iteration is a
 /// real change of the same size.
-final class BatchUpdateRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
+final class BatchUpdateRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   private var layout: Layout
   /// The batch and its inverse.
   let batches: [BatchUpdate]
@@ -24,8 +24,8 @@ final class BatchUpdateRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
     self.layout = layout
     batches = [batch, inverse]
     viewport = context.viewport
-    var reference = try FlowStrategies.make(FlowStrategies.reference, model: context.model)
-    try reference.performBatchUpdates(batch)
+    var reference = try context.makeReference()
+    try reference.invalidateLayout(with: .batch(batch))
     reference.prepare()
     let changed = reference
     visible = [changed.layoutAttributesForElements(in: viewport), context.firstScreen]
@@ -34,7 +34,7 @@ final class BatchUpdateRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
 
   func runBatch(iterations: Int) {
     for _ in 0..<iterations {
-      try! layout.performBatchUpdates(batches[parity])
+      try! layout.invalidateLayout(with: .batch(batches[parity]))
       layout.prepare()
       last = layout.layoutAttributesForElements(in: viewport)
       parity ^= 1
@@ -55,7 +55,7 @@ final class BatchUpdateRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
 
   func rewind() {
     if parity == 1 {
-      try! layout.performBatchUpdates(batches[1])
+      try! layout.invalidateLayout(with: .batch(batches[1]))
       layout.prepare()
       parity = 0
     }
@@ -63,7 +63,7 @@ final class BatchUpdateRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
 
   func countWork() -> [String: Int] {
     layout.resetWorkCounters()
-    try! layout.performBatchUpdates(batches[0])
+    try! layout.invalidateLayout(with: .batch(batches[0]))
     layout.prepare()
     var counters = layout.workCounters
     _ = layout.layoutAttributesForElements(in: viewport, counting: &counters)

@@ -5,7 +5,7 @@ import LayoutLab
 /// A bounds change, then `prepare()` and the query of the new visible rect: the time to the
 /// next frame. Rotation toggles portrait and landscape (a cross-axis change); pinned scrolling
 /// steps the content offset through `bounds` with pinned headers and footers.
-final class BoundsChangeRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
+final class BoundsChangeRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   private var layout: Layout
   /// The bounds of each step, cycled; the layout starts at the last one.
   let steps: [CGRect]
@@ -15,20 +15,20 @@ final class BoundsChangeRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
   private var last: [LayoutAttributes] = []
   private var lastIndex = -1
 
-  init(_ layout: Layout, steps: [CGRect], answers: [[LayoutAttributes]]) throws {
+  init(_ layout: Layout, steps: [CGRect], context: DatasetContext) throws {
     var layout = layout
     try layout.invalidateLayout(with: .boundsChange(steps[steps.count - 1]))
     layout.prepare()
     self.layout = layout
     self.steps = steps
-    self.answers = answers
+    answers = try Self.referenceAnswers(context: context, steps: steps)
   }
 
   /// The reference's answers for `steps`, computed on every core.
-  static func referenceAnswers(model: FlowLayoutModel, steps: [CGRect]) throws
+  static func referenceAnswers(context: DatasetContext, steps: [CGRect]) throws
     -> [[LayoutAttributes]]
   {
-    let reference = try FlowStrategies.make(FlowStrategies.reference, model: model)
+    let reference = try context.makeReference()
     return concurrentMap(steps.count) { index in
       var layout = reference
       try! layout.invalidateLayout(with: .boundsChange(steps[index]))

@@ -7,7 +7,7 @@ import LayoutLab
 /// thread runs `queriesPerThread` sweep queries per iteration, so the time per operation is
 /// the inverse of the throughput. The check re-runs every query on every thread at once and
 /// compares each answer with the reference: concurrent reads are safe and agree.
-final class ConcurrentQueryRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
+final class ConcurrentQueryRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   let layout: Layout
   let threads: Int
   let queriesPerThread: Int

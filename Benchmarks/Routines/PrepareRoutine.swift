@@ -5,21 +5,24 @@ import LayoutLab
 /// `prepare` (cold): a fresh layout, prepared, its content size read — what a collection view
 /// does before it can show anything. With `firstScreen`, also the first viewport's query: the
 /// time to first screen. Fresh layouts are made untimed, one per iteration.
-final class PrepareRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
+final class PrepareRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
+  let factory: LayoutFactory<Layout>
   let context: DatasetContext
   let firstScreen: Bool
   private var fresh: [Layout] = []
   private var lastContentSize = CGSize.zero
   private var lastScreen: [LayoutAttributes] = []
 
-  init(_ layout: Layout, context: DatasetContext, firstScreen: Bool) {
+  init(_ factory: LayoutFactory<Layout>, context: DatasetContext, firstScreen: Bool) throws {
+    _ = try factory.make()  // so the `try!`s below cannot fail
+    self.factory = factory
     self.context = context
     self.firstScreen = firstScreen
   }
 
   func prepareBatch(iterations: Int) {
     fresh = []  // the previous batch is freed here, untimed
-    fresh = (0..<iterations).map { _ in try! Layout(model: context.model) }
+    fresh = (0..<iterations).map { _ in try! factory.make() }
   }
 
   func runBatch(iterations: Int) {
@@ -45,7 +48,7 @@ final class PrepareRoutine<Layout: FlowLayoutStrategy>: BenchmarkRoutine {
   }
 
   func countWork() -> [String: Int] {
-    var layout = try! Layout(model: context.model)
+    var layout = try! factory.make()
     layout.resetWorkCounters()
     layout.prepare()
     var counters = layout.workCounters

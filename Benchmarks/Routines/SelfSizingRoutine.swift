@@ -8,6 +8,7 @@ import LayoutLab
 /// every batch starts from a fresh, unmeasured collection view (made untimed).
 final class SelfSizingRoutine: BenchmarkRoutine {
   let context: DatasetContext
+  let model: FlowLayoutModel
   let strategy: any FlowLayoutStrategy.Type
   let offsets: [CGPoint]
   private var view: SelfSizingCollectionView
@@ -16,16 +17,20 @@ final class SelfSizingRoutine: BenchmarkRoutine {
   /// A scroll the layout refused, reported by `check()` (the timed loop cannot throw).
   private var refused: LayoutError?
 
-  init(strategy: any FlowLayoutStrategy.Type, context: DatasetContext) throws {
+  init(strategy: LayoutDescriptor, context: DatasetContext) throws {
+    guard let type = strategy.flowStrategy, let model = context.model else {
+      throw BenchmarkCheckFailure("self-sizing needs a flow strategy on a flow dataset")
+    }
     self.context = context
-    self.strategy = strategy
+    self.model = model
+    self.strategy = type
     offsets = context.sweepRects.map(\.origin)
-    view = try SelfSizingCollectionView(model: context.model, strategy: strategy)
+    view = try SelfSizingCollectionView(model: model, strategy: type)
   }
 
   func prepareBatch(iterations: Int) {
     // The model was accepted by `init`, so a fresh view from it is accepted too.
-    if let fresh = try? SelfSizingCollectionView(model: context.model, strategy: strategy) {
+    if let fresh = try? SelfSizingCollectionView(model: model, strategy: strategy) {
       view = fresh
     }
     cursor = 0

@@ -15,9 +15,8 @@ enum ABWorkerCommand {
   static let protocolVersion = "layoutlab-ab 1"
 
   static func run(_ arguments: [String], io: CommandIO) throws -> String {
-    if let extra = arguments.first {
-      throw UsageError("bench _ab-worker takes no arguments, found '\(extra)'")
-    }
+    let table = OptionTable<NoOptions>("_ab-worker", positional: .noArguments, [])
+    guard try table.parse(arguments, into: NoOptions()) != nil else { return table.help }
     let contexts = DatasetContexts()
     let side = LocalSide { key, strategy, workload, dataset in
       try makeRoutine(

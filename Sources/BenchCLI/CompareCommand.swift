@@ -4,38 +4,8 @@ import Foundation
 
 /// `bench compare`: against a saved baseline (the CI gate), or A/B against another build.
 enum CompareCommand {
-  static let usage = """
-    usage: bench compare BASELINE.json [CANDIDATE.json] [--deterministic] [--tolerance X]
-                         [--markdown FILE] [--no-remeasure]
-           bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [--markdown FILE]
-                         [RUN OPTIONS]
-
-    Against a saved baseline (CANDIDATE defaults to Results/latest/results.json), as
-    docs/BenchMethod.md says: work counters and allocations gated exactly (any increase beyond the
-    tolerance fails), growth gated on the complexity class and exponent of every series, the
-    candidate's same-run ratios gated on their floors; time is advisory unless both files come
-    from the same host, where the A/B rule decides and a suspect is re-measured before it fails.
-
-      --deterministic     only the deterministic gates (counters, allocations, growth, ratios)
-      --tolerance X       relative increase a counter or allocation count may show (default 0)
-      --markdown FILE     also write the verdict as Markdown (for a CI job summary); FILE is
-                          replaced whole, and must be a regular file or a new one
-      --no-remeasure      do not re-measure time suspects
-
-    --against runs the same benchmarks in another build of the package (its bench, built in
-    release) and in this build, interleaved A B B A, in one job: A is the other build, B this
-    one, each in a worker process of its own, both pinned to one CPU and without address
-    randomization. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's p,
-    and the verdict. Takes the options of bench run to choose benchmarks (default: the standard
-    suite; use --key, --filter or --quick to narrow it), --rounds N (default 20) and
-    --markdown FILE.
-
-    Exit status: 0 no regression, 1 regression, 2 bad input or usage.
-
-    """
-
-  static func run(_ arguments: [String], io: CommandIO) throws -> String {
-    var reader = ArgumentReader(arguments, command: "compare")
+  /// What the flags ask for.
+  struct Options {
     var files: [String] = []
     var deterministic = false
     var tolerance = 0.0
@@ -43,35 +13,81 @@ enum CompareCommand {
     var remeasure = true
     var against: String?
     var rounds = 20
-    var options = RunOptions()
-    while let argument = reader.next() {
-      switch argument {
-      case "--help", "-h": return usage
-      case "--deterministic": deterministic = true
-      case "--no-remeasure": remeasure = false
-      case "--tolerance":
-        let text = try reader.value(of: argument)
-        guard let value = ArgumentReader.decimal(text[...]) else {
-          throw UsageError("--tolerance: '\(text)' is not a fraction such as 0 or 0.05")
-        }
-        tolerance = value
-      case "--markdown": markdownPath = try reader.value(of: argument)
-      case "--against": against = try reader.value(of: argument)
-      case "--rounds":
-        let text = try reader.value(of: argument)
-        guard let value = ArgumentReader.integer(text[...]), (2...1000).contains(value) else {
-          throw UsageError("--rounds: '\(text)' is not a number of rounds from 2 to 1000")
-        }
-        rounds = value
-      default:
-        if try options.parse(argument, &reader) { continue }
-        if argument.hasPrefix("-") {
-          throw UsageError("unknown option '\(argument)' (bench compare --help)")
-        }
-        files.append(argument)
-      }
-    }
-    if let against {
+    var run = RunOptions()
+  }
+
+  static var table: OptionTable<Options> {
+    OptionTable(
+      "compare",
+      synopsis: [
+        "bench compare BASELINE.json [CANDIDATE.json] [--deterministic] [--tolerance X]",
+        "              [--markdown FILE] [--no-remeasure]",
+        "bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [--markdown FILE]",
+        "              [RUN OPTIONS]",
+      ],
+      positional: Positional(name: "BASELINE.json", noun: "results file", maximumCount: nil) {
+        $0.files.append($1)
+      },
+      [
+        .prose(
+          """
+          Against a saved baseline (CANDIDATE defaults to Results/latest/results.json), as
+          docs/BenchMethod.md says: work counters and allocations gated exactly (any increase beyond the
+          tolerance fails), growth gated on the complexity class and exponent of every series, the
+          candidate's same-run ratios gated on their floors; time is advisory unless both files come
+          from the same host, where the A/B rule decides and a suspect is re-measured before it fails.
+          """),
+        .options(
+          title: nil,
+          [
+            .flag(
+              "--deterministic", sets: \.deterministic,
+              help: "only the deterministic gates (counters, allocations, growth, ratios)"),
+            .value(
+              "--tolerance", "X", .decimal("a fraction such as 0 or 0.05"), into: \.tolerance,
+              help: "relative increase a counter or allocation count may show (default 0)"),
+            .value(
+              "--markdown", "FILE", .text, into: \.markdownPath,
+              help: """
+                also write the verdict as Markdown (for a CI job summary); FILE is replaced whole,
+                and must be a regular file or a new one
+                """),
+            .flag(
+              "--no-remeasure", sets: \.remeasure, to: false,
+              help: "do not re-measure time suspects"),
+          ]),
+        .prose(
+          """
+          --against runs the same benchmarks in another build of the package (its bench, built in
+          release) and in this build, interleaved A B B A, in one job: A is the other build, B this
+          one, each in a worker process of its own, both pinned to one CPU and without address
+          randomization. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's
+          p, and the verdict. Takes the options of bench run to choose benchmarks (default: the
+          standard suite; use --key, --filter or --quick to narrow it), and --markdown FILE.
+          """),
+        .options(
+          title: nil,
+          [
+            .value(
+              "--against", "PATH", .text, into: \.against,
+              help: "the other build's bench executable"),
+            .value(
+              "--rounds", "N", .integer(in: 2...1000, "a number of rounds"), into: \.rounds,
+              help: "A B B A rounds per benchmark (default 20)"),
+          ]),
+        .unlisted(RunOptions.options.map { $0.lifted(\.run) }),
+        .prose("Exit status: 0 no regression, 1 regression, 2 bad input or usage."),
+      ])
+  }
+
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    guard let parsed = try table.parse(arguments, into: Options()) else { return table.help }
+    let files = parsed.files
+    let (deterministic, tolerance, markdownPath) = (
+      parsed.deterministic, parsed.tolerance, parsed.markdownPath
+    )
+    let (remeasure, rounds, options) = (parsed.remeasure, parsed.rounds, parsed.run)
+    if let against = parsed.against {
       guard files.isEmpty else {
         throw UsageError("--against compares builds, not files: drop '\(files[0])'")
       }

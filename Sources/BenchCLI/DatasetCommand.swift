@@ -3,44 +3,43 @@ import LayoutLab
 
 /// `bench dataset NAME --items N`: a built-in dataset as a layout file on standard output.
 enum DatasetCommand {
-  static let usage = """
-    usage: bench dataset NAME [--items N]
+  /// What the flags ask for.
+  struct Options {
+    var name = ""
+    var items = 100_000
+  }
 
-    Writes the synthetic dataset NAME (N items, default 100000) as a layout file, so it can be
-    inspected or fed to `bench layout`. Datasets are generated from a fixed seed: the same name
-    and size give the same file on every machine.
-
-    Datasets:
-
-    """
+  static var table: OptionTable<Options> {
+    OptionTable(
+      "dataset",
+      positional: Positional(name: "NAME", noun: "dataset name", isRequired: true) {
+        $0.name = $1
+      },
+      [
+        .prose(
+          """
+          Writes the synthetic dataset NAME (N items, default 100000) as a layout file, so it can be
+          inspected or fed to `bench layout`. Datasets are generated from a fixed seed: the same name
+          and size give the same file on every machine.
+          """),
+        .options(
+          title: nil,
+          [
+            .value(
+              "--items", "N", .count, into: \.items, help: "the number of items (default 100000)")
+          ]),
+        .prose(
+          "Datasets:\n" + Dataset.all.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n")),
+      ])
+  }
 
   static func run(_ arguments: [String]) throws -> String {
-    var reader = ArgumentReader(arguments, command: "dataset")
-    var name: String?
-    var items = 100_000
-    while let argument = reader.next() {
-      switch argument {
-      case "--help", "-h":
-        return usage + Dataset.all.map { "  \($0.name): \($0.summary)\n" }.joined()
-      case "--items":
-        items = try ArgumentReader.count(try reader.value(of: argument), flag: argument)
-      default:
-        if argument.hasPrefix("-") {
-          throw UsageError("unknown option '\(argument)' (bench dataset --help)")
-        }
-        if name != nil {
-          throw UsageError("bench dataset takes one dataset name, found '\(argument)' too")
-        }
-        name = argument
-      }
-    }
-    guard let name else {
-      throw UsageError("bench dataset needs a dataset name (bench dataset --help)")
-    }
-    guard let dataset = Dataset.named(name) else {
+    guard let options = try table.parse(arguments, into: Options()) else { return table.help }
+    guard let dataset = Dataset.named(options.name) else {
       throw UsageError(
-        "unknown dataset '\(name)' (one of: \(Dataset.all.map(\.name).joined(separator: ", ")))")
+        "unknown dataset '\(options.name)' (one of: \(Dataset.all.map(\.name).joined(separator: ", ")))"
+      )
     }
-    return LayoutFile(model: dataset.model(items: items)).encoded()
+    return LayoutFile(model: dataset.model(items: options.items)).encoded()
   }
 }

@@ -4,28 +4,72 @@ import LayoutLab
 /// `bench layout`: prints the frames a strategy computes for a layout file
 /// (docs/LayoutFileFormat.md).
 enum LayoutCommand {
-  static let usage = """
-    usage: bench layout [--strategy NAME|all] [--rect X,Y,W,H]... [--updates FILE] [SPEC.json | -]
+  /// What the flags ask for.
+  struct Options {
+    var strategyName: String?
+    var rects: [CGRect] = []
+    var specPath: String?
+    var updatesPath: String?
+  }
 
-    Reads a layout file (SPEC.json, or standard input for '-' or nothing) and prints, as JSON,
-    the content size and every element a strategy computes — or, with --rect, the elements in
-    each rect (FLOW-22).
+  static var table: OptionTable<Options> {
+    OptionTable(
+      "layout",
+      positional: Positional(name: "SPEC.json | -", noun: "layout file") { $0.specPath = $1 },
+      [
+        .prose(
+          """
+          Reads a layout file (SPEC.json, or standard input for '-' or nothing) and prints, as JSON,
+          the content size and every element a strategy computes — or, with --rect, the elements in
+          each rect (FLOW-22).
+          """),
+        .options(
+          title: nil,
+          [
+            .value(
+              "--strategy", "NAME|all", strategy, into: \.strategyName,
+              help: """
+                the strategy to run (bench list); default: \(LayoutRegistry.reference(for: .flow).name),
+                or \(LayoutRegistry.reference(for: .mosaic).name) for a mosaic layout file. 'all'
+                runs every strategy for the file's kind of layout and exits 1 naming the first
+                difference.
+                """),
+            .value(
+              "--rect", "X,Y,W,H", rect, repeatable: true,
+              help: "answer \"elements in rect\" for this rect; repeatable."
+            ) { $0.rects.append($1) },
+            .value(
+              "--updates", "FILE", .text, into: \.updatesPath,
+              help: """
+                apply the batches in FILE (docs/LayoutFileFormat.md) in order, through each
+                strategy's own invalidation, then print.
+                """),
+          ]),
+        .prose(
+          """
+          A layout file with an estimatedItemSize is printed fully measured; with --rect, each
+          query measures the cells it returns for the first time, as a collection view would
+          (FLOW-26, FLOW-27), and the content size is the one after the last query.
+          """),
+        .prose(
+          "Exit status: 0 success, 1 strategies disagree, 2 bad input (the message names the field)."
+        ),
+      ])
+  }
 
-      --strategy NAME   the strategy to run (bench list); default: \(FlowStrategies.reference.strategyName),
-                        or \(MosaicQueryStrategy.reference.strategyName) for a mosaic layout file.
-                        'all' runs every strategy for the file's kind of layout and exits 1
-                        naming the first difference.
-      --rect X,Y,W,H    answer "elements in rect" for this rect; repeatable.
-      --updates FILE    apply the batches in FILE (docs/LayoutFileFormat.md) in order, through
-                        each strategy's own invalidation, then print.
+  /// `--strategy`: a strategy of any kind of layout, or `all`.
+  static var strategy: OptionValue<String> {
+    OptionValue { name, _ in
+      guard name == "all" || LayoutRegistry.named(name) != nil else {
+        let names = LayoutRegistry.all.map(\.name).joined(separator: ", ")
+        throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
+      }
+      return name
+    }
+  }
 
-    A layout file with an estimatedItemSize is printed fully measured; with --rect, each
-    query measures the cells it returns for the first time, as a collection view would
-    (FLOW-26, FLOW-27), and the content size is the one after the last query.
-
-    Exit status: 0 success, 1 strategies disagree, 2 bad input (the message names the field).
-
-    """
+  /// `--rect X,Y,W,H`.
+  static var rect: OptionValue<CGRect> { OptionValue { text, _ in try parseRect(text) } }
 
   /// What one strategy computed for the file.
   struct Result: Equatable {
@@ -35,46 +79,17 @@ enum LayoutCommand {
   }
 
   static func run(_ arguments: [String], io: CommandIO) throws -> String {
-    var reader = ArgumentReader(arguments, command: "layout")
-    var strategyName: String?
-    var rects: [CGRect] = []
-    var specPath: String?
-    var updatesPath: String?
-    while let argument = reader.next() {
-      switch argument {
-      case "--help", "-h": return usage
-      case "--strategy":
-        let name = try reader.value(of: argument)
-        let isKnown =
-          name == "all" || FlowStrategies.named(name) != nil
-          || MosaicQueryStrategy.named(name) != nil
-        guard isKnown else {
-          let names = (flowNames + mosaicNames).joined(separator: ", ")
-          throw UsageError("--strategy: unknown strategy '\(name)' (one of: \(names), all)")
-        }
-        strategyName = name
-      case "--rect": rects.append(try parseRect(try reader.repeatedValue(of: argument)))
-      case "--updates": updatesPath = try reader.value(of: argument)
-      default:
-        if argument.hasPrefix("-") && argument != "-" {
-          throw UsageError("unknown option '\(argument)' (bench layout --help)")
-        }
-        if let specPath {
-          throw UsageError(
-            "bench layout reads one layout file, found '\(specPath)' and '\(argument)'")
-        }
-        specPath = argument
-      }
-    }
+    guard let options = try table.parse(arguments, into: Options()) else { return table.help }
+    let (strategyName, rects, specPath, updatesPath) = (
+      options.strategyName, options.rects, options.specPath, options.updatesPath
+    )
 
     let content = try decodeSpec(specPath, io: io)
     var batches: [BatchUpdate] = []
     if let updatesPath {
       let updates = try readFile(updatesPath, io: io)
-      do {
-        batches = try UpdatesFile.decode(updates).batches
-      } catch {
-        throw UsageError("--updates \(updatesPath): \(error)")
+      batches = try inUpdatesFile(updatesPath) { () throws(LayoutError) in
+        try UpdatesFile.decode(updates).batches
       }
     }
 
@@ -83,7 +98,7 @@ enum LayoutCommand {
       // FLOW-26: queries measure as they go, on the data after the updates.
       var measured = model
       for (index, batch) in batches.enumerated() {
-        measured = try prefixed(index) { () throws(LayoutError) in
+        measured = try inUpdatesFile(updatesPath, batch: index) { () throws(LayoutError) in
           try measured.applying(batch).model
         }
       }
@@ -101,7 +116,7 @@ enum LayoutCommand {
       for var layout in try makeLayouts(content, strategy: strategyName) {
         layout.prepare()
         for (index, batch) in batches.enumerated() {
-          try prefixed(index) { () throws(LayoutError) in
+          try inUpdatesFile(updatesPath, batch: index) { () throws(LayoutError) in
             try layout.invalidateLayout(with: .batch(batch))
           }
           layout.prepare()
@@ -160,74 +175,54 @@ enum LayoutCommand {
     }
   }
 
-  /// Runs `body`, naming batch `index` of the updates file in its error
-  /// (`updates[1].deleteItems[0]: …`).
-  static func prefixed<T>(_ index: Int, _ body: () throws(LayoutError) -> T) throws(LayoutError)
-    -> T
-  {
+  /// Runs `body`, which reads the updates file at `path` or applies its batch `batch`, and
+  /// places its error there: `--updates u.json: updates[1].deleteItems[0]: …`.
+  static func inUpdatesFile<T>(
+    _ path: String?, batch: Int? = nil, _ body: () throws(LayoutError) -> T
+  ) throws(LayoutError) -> T {
     do {
       return try body()
     } catch {
-      throw LayoutError(field: "updates[\(index)].\(error.field)", error.problem)
+      var located = batch.map { error.nested(in: [.key("updates"), .index($0)]) } ?? error
+      located.source = path.map { "--updates \($0)" }
+      throw located
     }
   }
 
-  static var flowNames: [String] { FlowStrategies.all.map { $0.strategyName } }
-  static var mosaicNames: [String] { MosaicQueryStrategy.allCases.map(\.strategyName) }
 
-  /// One unprepared layout of `content` per strategy `strategyName` selects (nil: the
-  /// reference; "all": every strategy for the file's kind), the reference first. A strategy
-  /// of another kind of layout is bad input.
+  /// One unprepared layout of `content` per strategy `strategyName` selects, the reference
+  /// first (`strategies(_:kind:)`).
   static func makeLayouts(
     _ content: LayoutFileContent, strategy strategyName: String?
   ) throws -> [any CollectionViewLayout] {
-    switch content {
-    case .flow(let model):
-      return try flowStrategies(strategyName, kind: content.kind).map {
-        try FlowStrategies.make($0, model: model)
-      }
-    case .columnFlow(let model):
-      return try flowStrategies(strategyName, kind: content.kind).map {
-        try columnFlow($0, model: model)
-      }
-    case .mosaic(let model):
-      let queries: [MosaicQueryStrategy]
-      switch strategyName {
-      case nil: queries = [.reference]
-      case "all": queries = MosaicQueryStrategy.allCases
-      case let name?:
-        guard let query = MosaicQueryStrategy.named(name) else {
-          throw UsageError(
-            "--strategy: '\(name)' is a flow strategy; a mosaic layout file takes one of: "
-              + "\(mosaicNames.joined(separator: ", ")), all")
-        }
-        queries = [query]
-      }
-      return try queries.map { try MosaicLayout(model: model, query: $0) }
-    }
+    try strategies(strategyName, kind: content.kind).map { try $0.make(content) }
   }
 
+  /// The flow strategies `strategyName` selects for a flow or column flow layout file, for the
+  /// flow-only machinery (self-sizing).
   private static func flowStrategies(
     _ strategyName: String?, kind: LayoutKind
   ) throws -> [any FlowLayoutStrategy.Type] {
+    try strategies(strategyName, kind: kind).compactMap(\.flowStrategy)
+  }
+
+  /// The strategies of the registry `strategyName` selects for a layout file of `kind`: nil,
+  /// the kind's reference; "all", every strategy of the kind, the reference first. A strategy
+  /// of another kind of layout is bad input.
+  static func strategies(_ strategyName: String?, kind: LayoutKind) throws -> [LayoutDescriptor] {
     switch strategyName {
-    case nil: return [FlowStrategies.reference]
-    case "all": return FlowStrategies.all
+    case nil: return [LayoutRegistry.reference(for: kind)]
+    case "all": return LayoutRegistry.strategies(for: kind)
     case let name?:
-      guard let strategy = FlowStrategies.named(name) else {
+      guard let strategy = LayoutRegistry.named(name), strategy.accepts(kind) else {
+        let names = LayoutRegistry.strategies(for: kind).map(\.name).joined(separator: ", ")
+        let other = LayoutRegistry.named(name)?.kind.rawValue ?? "unknown"
         throw UsageError(
-          "--strategy: '\(name)' is a mosaic strategy; a \(kind.rawValue) layout file takes one "
-            + "of: \(flowNames.joined(separator: ", ")), all")
+          "--strategy: '\(name)' is a \(other) strategy; a \(kind.rawValue) layout file takes one "
+            + "of: \(names), all")
       }
       return [strategy]
     }
-  }
-
-  // Generic so the existential metatype is opened (see `FlowStrategies.make`).
-  private static func columnFlow<Strategy: FlowLayoutStrategy>(
-    _: Strategy.Type, model: ColumnFlowLayoutModel
-  ) throws(LayoutError) -> any CollectionViewLayout {
-    try ColumnFlowLayout<Strategy>(model: model)
   }
 
   /// Prepares `layout` and answers the full dump, or each rect.
@@ -250,7 +245,7 @@ enum LayoutCommand {
     var numbers: [Double] = []
     for (part, name) in zip(parts, ["X", "Y", "W", "H"]) {
       let trimmed = part.trimmingCharacters(in: .whitespaces)
-      guard let value = ArgumentReader.decimal(trimmed[...], allowsNegative: true) else {
+      guard let value = ArgumentSyntax.decimal(trimmed[...], allowsNegative: true) else {
         throw UsageError("--rect '\(text)': \(name) '\(part)' is not a decimal number")
       }
       numbers.append(value)

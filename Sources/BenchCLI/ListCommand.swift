@@ -1,53 +1,68 @@
 import BenchmarkDatasets
 import LayoutLab
 
-/// `bench list`: the strategies, with what each costs.
+/// `bench list`: the strategies of the registry by kind of layout, with what each costs; the
+/// workloads and datasets of the suite.
 enum ListCommand {
+  static var table: OptionTable<NoOptions> {
+    OptionTable("list", positional: .noArguments, [.prose("Names the layout strategies.")])
+  }
+
   static func run(_ arguments: [String]) throws -> String {
-    if let flag = arguments.first {
-      if flag == "--help" || flag == "-h" {
-        return "usage: bench list\n\nNames the layout strategies.\n"
+    guard try table.parse(arguments, into: NoOptions()) != nil else { return table.help }
+    var out = ""
+    for kind in LayoutKind.allCases {
+      if !out.isEmpty { out += "\n" }
+      out += "\(heading(kind))\n"
+      let listed = LayoutRegistry.all.filter { $0.kind == kind }
+      for strategy in listed {
+        let note = strategy.isReference ? "  (reference)" : ""
+        out += "  \(pad(strategy.name))\(strategy.summary); \(strategy.complexity.summary)"
+        out += "\(note)\n"
       }
-      throw UsageError("bench list takes no arguments, found '\(flag)'")
+      if listed.isEmpty {
+        let names = LayoutRegistry.strategies(for: kind).map(\.name).joined(separator: ", ")
+        out += "  \(pad(kind.listedName))\(kind.listedSummary); laid out by \(names)\n"
+      }
     }
-    var out = "Flow layout strategies (bench layout --strategy NAME):\n"
-    for strategy in FlowStrategies.all {
-      let note = strategy == FlowStrategies.reference ? "  (reference)" : ""
-      out += "  \(strategy.strategyName.padding(toLength: 20, withPad: " ", startingAt: 0))"
-      out += "\(summaries[strategy.strategyName] ?? "")\(note)\n"
-    }
-    out += "\nColumn flow layout (layout kind columnFlow; --strategy takes a flow strategy):\n"
-    out += "  \(pad("column-flow"))item size follows the bounds width; laid out by the flow "
-    out += "engine\n"
-    out += "\nMosaic layout strategies (layout kind mosaic; bench layout --strategy NAME):\n"
-    for query in MosaicQueryStrategy.allCases {
-      let note = query == MosaicQueryStrategy.reference ? "  (reference)" : ""
-      out += "  \(pad(query.strategyName))\(summaries[query.strategyName] ?? "")\(note)\n"
-    }
-    out += "\nBenchmark workloads (bench run --workloads NAME; every flow strategy above):\n"
+    out += "\nBenchmark workloads (bench run --workloads NAME; every strategy of the datasets "
+    out += "each applies to):\n"
     for workload in Workload.all() { out += "  \(pad(workload.name))\(workload.summary)\n" }
     out += "\nBenchmark datasets (bench run --datasets NAME, bench dataset NAME):\n"
-    for dataset in Dataset.all { out += "  \(pad(dataset.name))\(dataset.summary)\n" }
-    out += "  \(pad(MosaicBenchmarks.datasetName))\(MosaicBenchmarks.summary) (bench run only; "
-    out += "its strategies: \(MosaicBenchmarks.strategies.joined(separator: ", ")))\n"
+    for dataset in Dataset.measured {
+      out += "  \(pad(dataset.name))\(dataset.summary)"
+      if Dataset.named(dataset.name) == nil {
+        let names = LayoutRegistry.strategies(for: dataset.kind).map(\.name)
+        out += " (bench run only; its strategies: \(names.joined(separator: ", ")))"
+      }
+      out += "\n"
+    }
     return out
+  }
+
+  /// What `bench list` calls each kind of layout, and how its strategies are chosen.
+  private static func heading(_ kind: LayoutKind) -> String {
+    switch kind {
+    case .flow: "Flow layout strategies (bench layout --strategy NAME):"
+    case .columnFlow:
+      "Column flow layout (layout kind columnFlow; --strategy takes a flow strategy):"
+    case .mosaic: "Mosaic layout strategies (layout kind mosaic; bench layout --strategy NAME):"
+    }
   }
 
   private static func pad(_ name: String) -> String {
     name.padding(toLength: max(23, name.count + 2), withPad: " ", startingAt: 0)
   }
+}
 
-  static let summaries = [
-    NaiveLinearLayout.strategyName: "no cache; every query lays out everything: query O(n)",
-    CachedAttributesLayout.strategyName:
-      "prepare O(n) into flat arrays; rect query O(n); item O(1)",
-    BinarySearchLayout.strategyName:
-      "cache + line index; rect query O(log lines + answer); item O(1)",
-    IncrementalLayout.strategyName:
-      "relative cache; an update recomputes only what changed; query O(log lines + answer)",
-    MosaicQueryStrategy.segmentSearch.strategyName:
-      "segment search; rect query O(log segments + answer); item O(1)",
-    MosaicQueryStrategy.sampleQuery.strategyName:
-      "Apple's sample: item binary search + walks; can MISS elements; item O(1)",
-  ]
+extension LayoutKind {
+  /// For a kind without strategies of its own: its name and what it is, in `bench list`.
+  fileprivate var listedName: String { self == .columnFlow ? "column-flow" : rawValue }
+  fileprivate var listedSummary: String {
+    switch self {
+    case .flow: "UICollectionViewFlowLayout"
+    case .columnFlow: "item size follows the bounds width"
+    case .mosaic: "one section of 200-point segments"
+    }
+  }
 }

@@ -3,57 +3,51 @@ import Foundation
 
 /// `bench report RESULTS.json`: renders a saved results file again, in any format.
 enum ReportCommand {
-  static let usage = """
-    usage: bench report RESULTS.json [--format FORMAT] [--baseline FILE] [--output FILE]
-
-    Renders a results file (written by bench run) again.
-
-      --format FORMAT   console (default), md, csv, html, json, github-action-benchmark
-      --baseline FILE   show the comparison with this results file (md, html)
-      --output FILE     write the report to FILE instead of standard output, whole or not at
-                        all; FILE must be a regular file or a new one (a device, a FIFO or a
-                        symbolic link is refused, never replaced)
-
-    Exit status: 0 done, 1 standard output could not be written, 2 bad flags, an unreadable or
-    invalid results file, or an output file that cannot be written.
-
-    """
-
-  static func run(_ arguments: [String], io: CommandIO) throws -> String {
-    var reader = ArgumentReader(arguments, command: "report")
-    var path: String?
-    var format = "console"
+  /// What the flags ask for.
+  struct Options {
+    var path = ""
+    var reporter: any BenchmarkReporter = ConsoleReporter()
     var baselinePath: String?
     var output: String?
-    while let argument = reader.next() {
-      switch argument {
-      case "--help", "-h": return usage
-      case "--format": format = try reader.value(of: argument)
-      case "--baseline": baselinePath = try reader.value(of: argument)
-      case "--output": output = try reader.value(of: argument)
-      default:
-        if argument.hasPrefix("-") {
-          throw UsageError("unknown option '\(argument)' (bench report --help)")
-        }
-        if path != nil {
-          throw UsageError("bench report takes one results file, found '\(argument)' too")
-        }
-        path = argument
-      }
-    }
-    guard let path else {
-      throw UsageError("bench report needs a results file (bench report --help)")
-    }
-    let reporter: any BenchmarkReporter
-    if format == "console" {
-      reporter = ConsoleReporter()
-    } else if let named = Reporters.named(format) {
-      reporter = named
-    } else {
-      throw UsageError(
-        "--format: unknown format '\(format)' (one of: \(Reporters.formatNames.joined(separator: ", ")))"
-      )
-    }
+  }
+
+  static var table: OptionTable<Options> {
+    OptionTable(
+      "report",
+      positional: Positional(name: "RESULTS.json", noun: "results file", isRequired: true) {
+        $0.path = $1
+      },
+      [
+        .prose("Renders a results file (written by bench run) again."),
+        .options(
+          title: nil,
+          [
+            .value(
+              "--format", "FORMAT", .oneOf(Reporters.all.map { ($0.format, $0) }), into: \.reporter,
+              help: "\(Reporters.formatNames.joined(separator: ", ")) (default: console)"),
+            .value(
+              "--baseline", "FILE", .text, into: \.baselinePath,
+              help: "show the comparison with this results file (md, html)"),
+            .value(
+              "--output", "FILE", .text, into: \.output,
+              help: """
+                write the report to FILE instead of standard output, whole or not at all; FILE
+                must be a regular file or a new one (a device, a FIFO or a symbolic link is
+                refused, never replaced)
+                """),
+          ]),
+        .prose(
+          """
+          Exit status: 0 done, 1 standard output could not be written, 2 bad flags, an unreadable or
+          invalid results file, or an output file that cannot be written.
+          """),
+      ])
+  }
+
+  static func run(_ arguments: [String], io: CommandIO) throws -> String {
+    guard let options = try table.parse(arguments, into: Options()) else { return table.help }
+    let (path, baselinePath, output) = (options.path, options.baselinePath, options.output)
+    let reporter = options.reporter
     let results = try RunCommand.loadResults(path)
     let baseline = try baselinePath.map { try RunCommand.loadResults($0) }
     let text = reporter.render(results, baseline: baseline)

@@ -10,36 +10,38 @@ import LayoutLab
 /// `bench run` (and `bench` alone, the standard suite): measures, prints the table, and
 /// writes the results file and the reports to `--output`.
 enum RunCommand {
-  static let usage = """
-    usage: bench run [OPTIONS]
-           bench                 (the standard suite with the default options)
-
-    Measures every strategy (bench list) on the synthetic datasets with every workload, as
-    docs/BenchMethod.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
-    median's 99% confidence interval, a time budget per benchmark, work counters, heap
-    allocations and peak memory, and a check of every answer against the reference. Prints a
-    table and writes results.json (the source of every report), report.txt, report.md,
-    results.csv, report.html and github-action-benchmark.json to the output directory.
-
-    Options:
-    \(RunOptions.help)
-
-    Workloads: \(Workload.all().map(\.name).joined(separator: ", "))
-
-    Exit status: 0 measured, 1 a benchmark's answer was wrong or a strategy disagrees with the
-    reference, 2 bad flags.
-
-    """
+  static var table: OptionTable<RunOptions> {
+    OptionTable(
+      "run",
+      synopsis: [
+        "bench run [OPTIONS]",
+        "bench                 (the standard suite with the default options)",
+      ],
+      [
+        .prose(
+          """
+          Measures every strategy (bench list) on the synthetic datasets with every workload, as
+          docs/BenchMethod.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
+          median's 99% confidence interval, a time budget per benchmark, work counters, heap
+          allocations and peak memory, and a check of every answer against the reference. Prints a
+          table and writes results.json (the source of every report), report.txt, report.md,
+          results.csv, report.html and github-action-benchmark.json to the output directory.
+          """),
+        .options(title: "Options:", RunOptions.options),
+        .prose(
+          OptionTable<RunOptions>.wrap(
+            "Workloads: \(Workload.all().map(\.name).joined(separator: ", "))", width: 96
+          ).joined(separator: "\n")),
+        .prose(
+          """
+          Exit status: 0 measured, 1 a benchmark's answer was wrong or a strategy disagrees with the
+          reference, 2 bad flags.
+          """),
+      ])
+  }
 
   static func run(_ arguments: [String], io: CommandIO) throws -> String {
-    var options = RunOptions()
-    var reader = ArgumentReader(arguments, command: "run")
-    while let argument = reader.next() {
-      if argument == "--help" || argument == "-h" { return usage }
-      guard try options.parse(argument, &reader) else {
-        throw UsageError("unknown option '\(argument)' (bench run --help)")
-      }
-    }
+    guard let options = try table.parse(arguments, into: RunOptions()) else { return table.help }
     try ReleaseBuild.ensureRelease(allowDebug: options.allowDebug, io: io)
     if options.instructions, let reason = Callgrind.unavailableReason {
       throw UsageError("--instructions: \(reason)")

@@ -112,6 +112,12 @@ struct LayoutCommandTests {
     #expect(names.first == "naive-linear")
     for name in names { #expect(run.output.contains(name)) }
     #expect(run.output.contains("naive-linear") && run.output.contains("(reference)"))
+    // Every strategy of the registry, with its summary and complexity from its descriptor.
+    for strategy in LayoutRegistry.all {
+      #expect(
+        run.output.contains("\(strategy.summary); \(strategy.complexity.summary)"),
+        "\(strategy.name)")
+    }
   }
 
   @Test(

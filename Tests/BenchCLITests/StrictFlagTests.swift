@@ -3,7 +3,7 @@ import Testing
 
 @testable import BenchCLI
 
-/// The rules every command's flags follow (`ArgumentReader`): a flag with a value once, plain
+/// The rules every command's flags follow (`OptionTable`): a flag with a value once, plain
 /// decimal numbers, no empty list items, no extra arguments — each an error naming the flag,
 /// on one line, exit status 2.
 @Suite struct StrictFlagTests {
@@ -55,20 +55,20 @@ import Testing
   }
 
   @Test func countsAndDecimals_stillAcceptTheirUsualForms() throws {
-    #expect(try ArgumentReader.count("0", flag: "--items") == 0)
-    #expect(try ArgumentReader.count("100000", flag: "--items") == 100_000)
-    #expect(try ArgumentReader.count("1k", flag: "--items") == 1_000)
-    #expect(try ArgumentReader.count("100k", flag: "--items") == 100_000)
-    #expect(try ArgumentReader.count("1M", flag: "--items") == 1_000_000)
-    #expect(try ArgumentReader.count("10m", flag: "--items") == 10_000_000)
-    #expect(ArgumentReader.decimal("0.25") == 0.25)
-    #expect(ArgumentReader.decimal("12") == 12)
-    #expect(ArgumentReader.decimal("-3.5", allowsNegative: true) == -3.5)
-    #expect(ArgumentReader.decimal("-3.5") == nil)
+    #expect(try ArgumentSyntax.count("0", flag: "--items") == 0)
+    #expect(try ArgumentSyntax.count("100000", flag: "--items") == 100_000)
+    #expect(try ArgumentSyntax.count("1k", flag: "--items") == 1_000)
+    #expect(try ArgumentSyntax.count("100k", flag: "--items") == 100_000)
+    #expect(try ArgumentSyntax.count("1M", flag: "--items") == 1_000_000)
+    #expect(try ArgumentSyntax.count("10m", flag: "--items") == 10_000_000)
+    #expect(ArgumentSyntax.decimal("0.25") == 0.25)
+    #expect(ArgumentSyntax.decimal("12") == 12)
+    #expect(ArgumentSyntax.decimal("-3.5", allowsNegative: true) == -3.5)
+    #expect(ArgumentSyntax.decimal("-3.5") == nil)
     for text in ["", ".5", "5.", "1.2.3", "00.5", "1_000", "٣", "nan", "0x1p3"] {
-      #expect(ArgumentReader.decimal(text[...]) == nil, "\(text)")
+      #expect(ArgumentSyntax.decimal(text[...]) == nil, "\(text)")
     }
-    #expect(try ArgumentReader.list("a, b ,c", flag: "--x") == ["a", "b", "c"])
+    #expect(try ArgumentSyntax.list("a, b ,c", flag: "--x") == ["a", "b", "c"])
   }
 
   @Test func aRepeatableFlag_staysRepeatable() {

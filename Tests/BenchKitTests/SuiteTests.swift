@@ -1,33 +1,27 @@
 import BenchKit
-import BenchmarkDatasets
 import LayoutLab
 import Testing
+
+@testable import BenchmarkDatasets
 
 @Suite struct SuiteTests {
   @Test func standardSuite_everyStrategy_everyDataset_aScalingSeries_andFloors() throws {
     let suite = try Suite.make(Suite.Request(), contexts: DatasetContexts())
     let names = Set(suite.benchmarks.map(\.strategy))
-    #expect(
-      names
-        == Set(
-          FlowStrategies.all.map { $0.strategyName } + MosaicBenchmarks.strategies
-            + [ResultsFile.floorStrategy]))
-    #expect(
-      Set(suite.benchmarks.map(\.dataset))
-        == Set(Dataset.all.map(\.name) + [MosaicBenchmarks.datasetName]))
-    // The mosaic is measured with its own strategies only, and the flow datasets with flow
-    // strategies only.
+    #expect(names == Set(LayoutRegistry.all.map(\.name) + [ResultsFile.floorStrategy]))
+    #expect(Set(suite.benchmarks.map(\.dataset)) == Set(Dataset.measured.map(\.name)))
+    // Every dataset is measured with the strategies of its kind only.
     for benchmark in suite.benchmarks where benchmark.strategy != ResultsFile.floorStrategy {
-      let isMosaic = benchmark.dataset == MosaicBenchmarks.datasetName
-      #expect(
-        MosaicBenchmarks.strategies.contains(benchmark.strategy) == isMosaic, "\(benchmark.name)")
+      let dataset = try #require(Dataset.named(benchmark.dataset, in: Dataset.measured))
+      let strategy = try #require(LayoutRegistry.named(benchmark.strategy))
+      #expect(strategy.accepts(dataset.kind), "\(benchmark.name)")
     }
     let sweep = suite.benchmarks.filter { $0.name == "naive-linear scroll-sweep mixed-feed" }.map(
       \.items)
     #expect(sweep == [1_000, 10_000, 100_000])
     #expect(
-      suite.benchmarks.filter { $0.strategy == ResultsFile.floorStrategy }.count == Dataset.all
-        .count + 1 + 4)
+      suite.benchmarks.filter { $0.strategy == ResultsFile.floorStrategy }.count
+        == Dataset.measured.count + 4)
     #expect(Set(suite.benchmarks.map(\.key)).count == suite.benchmarks.count, "keys are unique")
     #expect(
       suite.benchmarks.contains { $0.workload == "pinned-scroll" && $0.dataset == "pinned-headers" }
@@ -42,15 +36,48 @@ import Testing
   }
 
   @Test func mosaic_sampleQueryMissesElements_segmentSearchDoesNot() throws {
+    let context = try DatasetContext(dataset: .mosaic, items: 2_000)
     for (strategy, missesSome) in [("mosaic-sample-query", true), ("mosaic-segment-search", false)]
     {
-      let routine = try MosaicBenchmarks.makeRoutine(
-        strategy: strategy, workload: "scroll-sweep", items: 2_000)
+      let routine = try Workload.scrollSweep.makeRoutine(
+        try #require(LayoutRegistry.named(strategy)), context: context)
       routine.runBatch(iterations: 3)
       try routine.check()
       let missed = routine.countWork()["elementsMissedPerCycle"] ?? -1
       #expect(missesSome ? missed > 0 : missed == 0, "\(strategy): \(missed)")
+      #expect(context.disagreement(of: try #require(LayoutRegistry.named(strategy))) == nil)
     }
+  }
+
+  /// The sample query's check is against the reference, not its own answers: a routine told
+  /// the strategy is exact, or told it misses nothing, fails.
+  @Test func mosaic_sampleQueryCheck_canFail() throws {
+    let context = try DatasetContext(dataset: .mosaic, items: 2_000)
+    let sample = try #require(LayoutRegistry.named("mosaic-sample-query"))
+    guard case .mosaic(let model) = context.content else {
+      Issue.record("the mosaic dataset is not a mosaic")
+      return
+    }
+    var layout = try MosaicLayout(model: model, query: .sampleQuery)
+    layout.prepare()
+    let asIfExact = QueryRoutine(
+      layout, rects: context.sweepRects, answers: context.sweepAnswers, exact: true,
+      reportsMisses: true)
+    asIfExact.runBatch(iterations: DatasetContext.queryCount)
+    #expect(throws: BenchmarkCheckFailure.self) { try asIfExact.check() }
+    // Against answers that are not the reference's (every element moved), it fails too.
+    let moved = context.sweepAnswers.map { answer in
+      answer.map { element -> LayoutAttributes in
+        var element = element
+        element.frame.origin.x += 1
+        return element
+      }
+    }
+    let against = QueryRoutine(
+      layout, rects: context.sweepRects, answers: moved, exact: sample.answersExactly,
+      reportsMisses: true)
+    against.runBatch(iterations: DatasetContext.queryCount)
+    #expect(throws: BenchmarkCheckFailure.self) { try against.check() }
   }
 
   @Test func filterAndSizes_selectBenchmarks() throws {

@@ -60,6 +60,8 @@ final class AllocatingRoutine: BenchmarkRoutine, @unchecked Sendable {
   func runBatch(iterations: Int) {
     for _ in 0..<iterations { allocations.add(UInt64(items * perItem)) }
   }
+  /// Nothing to check: it computes nothing, only counts.
+  func check() throws {}
 }
 
 extension BenchmarkRunner.Configuration {

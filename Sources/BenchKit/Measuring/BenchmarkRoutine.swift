@@ -11,7 +11,7 @@ public protocol BenchmarkRoutine: AnyObject {
   func runBatch(iterations: Int)
 
   /// After timing: throws `BenchmarkCheckFailure` if what the timed code produced is wrong.
-  /// A wrong fast answer is not a result.
+  /// A wrong fast answer is not a result. No default: every routine states what it checks.
   func check() throws
 
   /// The deterministic work counters of one iteration (the strategies' counters), by name.
@@ -30,7 +30,6 @@ extension BenchmarkRoutine {
   public func prepareBatch(iterations: Int) {}
   public func rewind() {}
   public var operationsPerIteration: Int { 1 }
-  public func check() throws {}
   public func countWork() -> [String: Int] { [:] }
 }
 

@@ -9,33 +9,7 @@ extension JSONScanner {
     var configuration = ColumnFlowConfiguration()
     if let fields = layout {
       try fields.check(allowed: columnFlowLayoutKeys, at: "layout")
-      if let value = fields["minimumColumnWidth"] {
-        configuration.minimumColumnWidth = try value.number(at: "layout.minimumColumnWidth")
-      }
-      if let value = fields["cellHeight"] {
-        configuration.cellHeight = try value.number(at: "layout.cellHeight")
-      }
-      if let value = fields["minimumLineSpacing"] {
-        configuration.minimumLineSpacing = try value.number(at: "layout.minimumLineSpacing")
-      }
-      if let value = fields["minimumInteritemSpacing"] {
-        configuration.minimumInteritemSpacing = try value.number(
-          at: "layout.minimumInteritemSpacing")
-      }
-      if let value = fields["headerReferenceSize"] {
-        configuration.headerReferenceSize = try value.size(at: "layout.headerReferenceSize")
-      }
-      if let value = fields["footerReferenceSize"] {
-        configuration.footerReferenceSize = try value.size(at: "layout.footerReferenceSize")
-      }
-      if let value = fields["sectionHeadersPinToVisibleBounds"] {
-        configuration.sectionHeadersPinToVisibleBounds = try value.bool(
-          at: "layout.sectionHeadersPinToVisibleBounds")
-      }
-      if let value = fields["sectionFootersPinToVisibleBounds"] {
-        configuration.sectionFootersPinToVisibleBounds = try value.bool(
-          at: "layout.sectionFootersPinToVisibleBounds")
-      }
+      try fields.read(LayoutField.columnFlowLayout, into: &configuration, at: "layout")
     }
     guard let sections else { throw LayoutError(field: "sections", "is required") }
     // Rejects what a column flow derives (item sizes, section insets) by field, then the rest.

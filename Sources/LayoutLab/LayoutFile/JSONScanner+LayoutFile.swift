@@ -1,20 +1,11 @@
 extension JSONScanner {
   static let rootKeys = JSONKeys(["collectionView", "layout", "sections"])
-  static let collectionViewKeys = JSONKeys([
-    "size", "contentOffset", "contentInset", "safeAreaInsets", "layoutMargins", "scale",
-    "layoutDirection",
-  ])
-  static let flowLayoutKeys = JSONKeys([
-    "kind", "scrollDirection", "itemSize", "estimatedItemSize", "minimumLineSpacing",
-    "minimumInteritemSpacing", "sectionInset", "headerReferenceSize", "footerReferenceSize",
-    "sectionHeadersPinToVisibleBounds", "sectionFootersPinToVisibleBounds",
-    "sectionInsetReference",
-  ])
-  static let columnFlowLayoutKeys = JSONKeys([
-    "kind", "minimumColumnWidth", "cellHeight", "minimumLineSpacing", "minimumInteritemSpacing",
-    "headerReferenceSize", "footerReferenceSize", "sectionHeadersPinToVisibleBounds",
-    "sectionFootersPinToVisibleBounds",
-  ])
+  static let collectionViewKeys = JSONKeys(
+    ["size"] + LayoutField<CollectionViewEnvironment>.collectionView.map(\.key))
+  static let flowLayoutKeys = JSONKeys(
+    ["kind"] + LayoutField<FlowLayoutConfiguration>.flowLayout.map(\.key))
+  static let columnFlowLayoutKeys = JSONKeys(
+    ["kind"] + LayoutField<ColumnFlowConfiguration>.columnFlowLayout.map(\.key))
   static let mosaicLayoutKeys = JSONKeys(["kind"])
   /// Every key of every kind of `layout`: the object is read before its kind may be known
   /// (`kind` can come last), then checked against its kind's keys.
@@ -120,25 +111,7 @@ extension JSONScanner {
     try fields.check(allowed: collectionViewKeys, at: "collectionView")
     let size = try fields.required("size", at: "collectionView")
     var environment = CollectionViewEnvironment(size: try size.size(at: "collectionView.size"))
-    if let offset = fields["contentOffset"] {
-      environment.contentOffset = try offset.point(at: "collectionView.contentOffset")
-    }
-    if let inset = fields["contentInset"] {
-      environment.adjustedContentInset = try inset.insets(at: "collectionView.contentInset")
-    }
-    if let safeArea = fields["safeAreaInsets"] {
-      environment.safeAreaInsets = try safeArea.insets(at: "collectionView.safeAreaInsets")
-    }
-    if let margins = fields["layoutMargins"] {
-      environment.layoutMargins = try margins.insets(at: "collectionView.layoutMargins")
-    }
-    if let scale = fields["scale"] {
-      environment.displayScale = try scale.number(at: "collectionView.scale")
-    }
-    if let direction = fields["layoutDirection"] {
-      environment.layoutDirection = try direction.enumeration(
-        LayoutDirection.self, at: "collectionView.layoutDirection")
-    }
+    try fields.read(LayoutField.collectionView, into: &environment, at: "collectionView")
     return environment
   }
 
@@ -157,51 +130,7 @@ extension JSONScanner {
   ) throws(LayoutError) -> FlowLayoutConfiguration {
     try fields.check(allowed: flowLayoutKeys, at: "layout")
     var layout = FlowLayoutConfiguration()
-    if let value = fields["scrollDirection"] {
-      layout.scrollDirection = try value.enumeration(
-        ScrollDirection.self, at: "layout.scrollDirection")
-    }
-    if let value = fields["itemSize"] { layout.itemSize = try value.size(at: "layout.itemSize") }
-    if let value = fields["estimatedItemSize"] {
-      if value.kind == .string {
-        guard value.string == "automatic" else {
-          throw LayoutError(
-            field: "layout.estimatedItemSize",
-            "unknown value \"\(echoed(value.string))\" (expected [width, height] or \"automatic\")"
-          )
-        }
-        layout.estimatedItemSize = .automatic
-      } else {
-        layout.estimatedItemSize = .size(try value.size(at: "layout.estimatedItemSize"))
-      }
-    }
-    if let value = fields["minimumLineSpacing"] {
-      layout.minimumLineSpacing = try value.number(at: "layout.minimumLineSpacing")
-    }
-    if let value = fields["minimumInteritemSpacing"] {
-      layout.minimumInteritemSpacing = try value.number(at: "layout.minimumInteritemSpacing")
-    }
-    if let value = fields["sectionInset"] {
-      layout.sectionInset = try value.insets(at: "layout.sectionInset")
-    }
-    if let value = fields["headerReferenceSize"] {
-      layout.headerReferenceSize = try value.size(at: "layout.headerReferenceSize")
-    }
-    if let value = fields["footerReferenceSize"] {
-      layout.footerReferenceSize = try value.size(at: "layout.footerReferenceSize")
-    }
-    if let value = fields["sectionHeadersPinToVisibleBounds"] {
-      layout.sectionHeadersPinToVisibleBounds = try value.bool(
-        at: "layout.sectionHeadersPinToVisibleBounds")
-    }
-    if let value = fields["sectionFootersPinToVisibleBounds"] {
-      layout.sectionFootersPinToVisibleBounds = try value.bool(
-        at: "layout.sectionFootersPinToVisibleBounds")
-    }
-    if let value = fields["sectionInsetReference"] {
-      layout.sectionInsetReference = try value.enumeration(
-        SectionInsetReference.self, at: "layout.sectionInsetReference")
-    }
+    try fields.read(LayoutField.flowLayout, into: &layout, at: "layout")
     return layout
   }
 }

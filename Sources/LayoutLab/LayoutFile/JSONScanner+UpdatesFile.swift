@@ -77,41 +77,31 @@ extension JSONScanner {
         errors[index] = try readList(
           depth: inner, at: field, into: &batch.deleteItems, Self.readIndexPath)
       case 3:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.insertItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          let fields = try scanner.readObjectFields(Self.itemInsertionKeys, depth: depth)
-          return Result { () throws(LayoutError) in
-            try fields.check(allowed: Self.itemInsertionKeys, at: path())
-            return BatchUpdate.ItemInsertion(
-              at: try Self.indexPath(try fields.required("at", at: path()), at: "\(path()).at"),
-              size: try fields["size"]?.size(at: "\(path()).size"))
-          }
+        errors[index] = try readObjectList(
+          Self.itemInsertionKeys, depth: inner, at: field, into: &batch.insertItems
+        ) { (fields, path) throws(LayoutError) in
+          BatchUpdate.ItemInsertion(
+            at: try Self.indexPath("at", of: fields, at: path),
+            size: try fields["size"]?.size(at: "\(path).size"))
         }
       case 4:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.moveItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          let fields = try scanner.readObjectFields(Self.itemMoveKeys, depth: depth)
-          return Result { () throws(LayoutError) in
-            try fields.check(allowed: Self.itemMoveKeys, at: path())
-            return BatchUpdate.ItemMove(
-              from: try Self.indexPath(
-                try fields.required("from", at: path()), at: "\(path()).from"),
-              to: try Self.indexPath(try fields.required("to", at: path()), at: "\(path()).to"))
-          }
+        errors[index] = try readObjectList(
+          Self.itemMoveKeys, depth: inner, at: field, into: &batch.moveItems
+        ) { (fields, path) throws(LayoutError) in
+          BatchUpdate.ItemMove(
+            from: try Self.indexPath("from", of: fields, at: path),
+            to: try Self.indexPath("to", of: fields, at: path))
         }
       case 5:
         errors[index] = try readList(
           depth: inner, at: field, into: &batch.reloadItems, Self.readIndexPath)
       case 6:
-        errors[index] = try readList(depth: inner, at: field, into: &batch.resizeItems) {
-          (scanner, depth, path) throws(LayoutError) in
-          let fields = try scanner.readObjectFields(Self.itemResizeKeys, depth: depth)
-          return Result { () throws(LayoutError) in
-            try fields.check(allowed: Self.itemResizeKeys, at: path())
-            return BatchUpdate.ItemResize(
-              at: try Self.indexPath(try fields.required("at", at: path()), at: "\(path()).at"),
-              size: try fields.required("size", at: path()).size(at: "\(path()).size"))
-          }
+        errors[index] = try readObjectList(
+          Self.itemResizeKeys, depth: inner, at: field, into: &batch.resizeItems
+        ) { (fields, path) throws(LayoutError) in
+          BatchUpdate.ItemResize(
+            at: try Self.indexPath("at", of: fields, at: path),
+            size: try fields.required("size", at: path).size(at: "\(path).size"))
         }
       default:
         let fields = try readObjectFields(Self.boundsKeys, depth: inner)
@@ -159,6 +149,31 @@ extension JSONScanner {
     return firstError
   }
 
+  /// A list of object entries (`insertItems`, `moveItems`, `resizeItems`), as `readList`
+  /// reads one: each entry's members read now with `keys`; checked, and made into an entry by
+  /// `make`, when the list's errors are reported, as every list entry is.
+  private mutating func readObjectList<Entry>(
+    _ keys: JSONKeys, depth: Int, at path: String, into list: inout [Entry],
+    _ make: (JSONObjectFields, String) throws(LayoutError) -> Entry
+  ) throws(LayoutError) -> LayoutError? {
+    try readList(depth: depth, at: path, into: &list) {
+      (scanner, depth, path) throws(LayoutError) in
+      let fields = try scanner.readObjectFields(keys, depth: depth)
+      return Result { () throws(LayoutError) in
+        let path = path()
+        try fields.check(allowed: keys, at: path)
+        return try make(fields, path)
+      }
+    }
+  }
+
+  /// The required member `name` of an entry, as `[section, item]`.
+  private static func indexPath(
+    _ name: String, of fields: JSONObjectFields, at path: String
+  ) throws(LayoutError) -> LayoutIndexPath {
+    try indexPath(try fields.required(name, at: path), at: "\(path).\(name)")
+  }
+
   /// `{"at": index, "section": {…}}`.
   private mutating func readSectionInsertion(
     depth: Int, at path: String
@@ -200,7 +215,6 @@ extension JSONScanner {
     try value.count(limit: Int(Int32.max), at: path())
   }
 
-  /// `[section, item]`.
   /// One `[section, item]` entry of a list (`deleteItems`, `reloadItems`): read now, checked
   /// when the list's errors are reported, as every list entry is.
   private static func readIndexPath(

@@ -24,6 +24,20 @@ struct JSONScanner {
     }
   }
 
+  /// `scanning` a whole file, `name`d in the error when it is larger than
+  /// `LayoutLimits.maximumFileSize` (`the updates file is … bytes`).
+  static func scanning<T>(
+    file bytes: [UInt8], name: String, _ body: (inout JSONScanner) throws(LayoutError) -> T
+  ) throws(LayoutError) -> T {
+    if bytes.count > LayoutLimits.maximumFileSize {
+      throw LayoutError(
+        field: "",
+        "the \(name) is \(bytes.count) bytes, more than the limit of \(LayoutLimits.maximumFileSize)"
+      )
+    }
+    return try scanning(bytes, body)
+  }
+
   private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
   /// A malformed-JSON error at the current position.

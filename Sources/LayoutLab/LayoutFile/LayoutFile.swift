@@ -33,14 +33,8 @@ public struct LayoutFile: Hashable, Sendable {
   ///
   /// - Complexity: O(bytes), in time and in memory beyond the model.
   public static func decode(_ bytes: [UInt8]) throws(LayoutError) -> LayoutFile {
-    if bytes.count > LayoutLimits.maximumFileSize {
-      throw LayoutError(
-        field: "",
-        "the layout file is \(bytes.count) bytes, more than the limit of \(LayoutLimits.maximumFileSize)"
-      )
-    }
     return LayoutFile(
-      try JSONScanner.scanning(bytes) { (scanner) throws(LayoutError) in
+      try JSONScanner.scanning(file: bytes, name: "layout file") { (scanner) throws(LayoutError) in
         try scanner.readLayoutFile()
       })
   }

@@ -13,14 +13,9 @@ public struct UpdatesFile: Hashable, Sendable {
   ///
   /// - Complexity: O(bytes).
   public static func decode(_ bytes: [UInt8]) throws(LayoutError) -> UpdatesFile {
-    if bytes.count > LayoutLimits.maximumFileSize {
-      throw LayoutError(
-        field: "",
-        "the updates file is \(bytes.count) bytes, more than the limit of \(LayoutLimits.maximumFileSize)"
-      )
-    }
     return UpdatesFile(
-      batches: try JSONScanner.scanning(bytes) { (scanner) throws(LayoutError) in
+      batches: try JSONScanner.scanning(file: bytes, name: "updates file") {
+        (scanner) throws(LayoutError) in
         try scanner.readUpdatesFile()
       })
   }

@@ -18,106 +18,127 @@ extension FlowLayoutModel {
   }
 }
 
-/// The work of `FlowLayoutModel.applying(_:)`: validation first, then the new sections.
+/// The work of `FlowLayoutModel.applying(_:)`, in the order UIKit checks a batch: what goes
+/// (before the batch), then where sections and items land (after it), then the new sections,
+/// resizes and bounds. Each step reads what the steps before it found.
 private struct BatchApplication {
   let model: FlowLayoutModel
   let batch: BatchUpdate
 
-  /// One item on its way to the new model: its size, and where it was before the batch.
-  struct Item {
-    var size: CGSize
-    var oldIndex: Int?
+  var oldCount: Int { model.sections.count }
+  /// Sections the batch deletes (before the batch).
+  var deletedSections = Set<Int>()
+  /// Items deleted or moved away (before the batch).
+  var removed = Set<LayoutIndexPath>()
+  /// Items reloaded (before the batch): named once, like removed ones.
+  var reloaded = Set<LayoutIndexPath>()
+  /// The number of sections after the batch.
+  var newCount = 0
+  /// For each section after the batch, its index before it; nil for an inserted one.
+  var origins: [Int?] = []
+  var insertedAt = [Int: FlowSection]()
+  /// New section → items arriving in it (insertions and move destinations), unsorted.
+  var arriving = [Int: [(item: Int, size: CGSize)]]()
+  var arrivingPaths = Set<LayoutIndexPath>()
+  /// The sections after the batch, and how each relates to the old ones.
+  var sections: [FlowSection] = []
+  var changes: [FlowSectionChanges.Origin] = []
+
+  init(model: FlowLayoutModel, batch: BatchUpdate) {
+    self.model = model
+    self.batch = batch
   }
 
   mutating func apply() throws(LayoutError) -> (model: FlowLayoutModel, changes: FlowSectionChanges)
   {
-    let oldCount = model.sections.count
+    try checkDeletedSections()
+    try checkRemovedItems()
+    try placeSections()
+    try collectArrivingItems()
+    try buildSections()
+    try applyResizes()
+    let result = try newModel()
+    return (
+      result,
+      FlowSectionChanges(
+        sections: changes,
+        structureChanged: !batch.deleteSections.isEmpty || !batch.insertSections.isEmpty)
+    )
+  }
 
-    // Sections deleted (before the batch).
-    var deletedSections = Set<Int>()
+  /// `deleteSections`: each exists before the batch, once.
+  mutating func checkDeletedSections() throws(LayoutError) {
     for (index, section) in batch.deleteSections.enumerated() {
-      let field = "deleteSections[\(index)]"
+      let path: [LayoutError.PathComponent] = [.key("deleteSections"), .index(index)]
       guard (0..<oldCount).contains(section) else {
-        throw LayoutError(field: field, "section \(section) does not exist (there are \(oldCount))")
+        throw LayoutError(path: path, "section \(section) does not exist (there are \(oldCount))")
       }
       guard deletedSections.insert(section).inserted else {
-        throw LayoutError(field: field, "section \(section) is named twice")
+        throw LayoutError(path: path, "section \(section) is named twice")
       }
     }
+  }
 
-    // Items removed or reloaded (before the batch).
-    var removed = Set<LayoutIndexPath>()
-    var reloaded = Set<LayoutIndexPath>()
-    func checkOld(_ path: LayoutIndexPath, _ field: String) throws(LayoutError) {
-      guard (0..<oldCount).contains(path.section),
-        (0..<model.sections[path.section].numberOfItems).contains(path.item)
-      else { throw LayoutError(field: field, "\(path) does not exist before the batch") }
-      if deletedSections.contains(path.section) {
-        throw LayoutError(
-          field: field, "\(path) is in section \(path.section), which the batch deletes")
-      }
-      if removed.contains(path) || reloaded.contains(path) {
-        throw LayoutError(field: field, "\(path) is named twice")
-      }
-    }
+  /// `deleteItems`, `moveItems` sources and `reloadItems`: each exists before the batch, outside
+  /// the deleted sections, once among all three.
+  mutating func checkRemovedItems() throws(LayoutError) {
     for (index, path) in batch.deleteItems.enumerated() {
-      try checkOld(path, "deleteItems[\(index)]")
+      try checkOld(path, [.key("deleteItems"), .index(index)])
       removed.insert(path)
     }
     for (index, move) in batch.moveItems.enumerated() {
-      try checkOld(move.from, "moveItems[\(index)].from")
+      try checkOld(move.from, [.key("moveItems"), .index(index), .key("from")])
       removed.insert(move.from)
     }
     for (index, path) in batch.reloadItems.enumerated() {
-      try checkOld(path, "reloadItems[\(index)]")
+      try checkOld(path, [.key("reloadItems"), .index(index)])
       reloaded.insert(path)
     }
+  }
 
-    var removedBySection = [Int: [Int]]()
-    for path in removed { removedBySection[path.section, default: []].append(path.item) }
+  func checkOld(_ path: LayoutIndexPath, _ field: [LayoutError.PathComponent]) throws(LayoutError) {
+    guard (0..<oldCount).contains(path.section),
+      (0..<model.sections[path.section].numberOfItems).contains(path.item)
+    else { throw LayoutError(path: field, "\(path) does not exist before the batch") }
+    if deletedSections.contains(path.section) {
+      throw LayoutError(
+        path: field, "\(path) is in section \(path.section), which the batch deletes")
+    }
+    if removed.contains(path) || reloaded.contains(path) {
+      throw LayoutError(path: field, "\(path) is named twice")
+    }
+  }
 
-    // Sections after the batch: inserted ones at their indexes, survivors in order.
-    let newCount = oldCount - deletedSections.count + batch.insertSections.count
-    var origins = [Int?](repeating: nil, count: newCount)  // old index, nil for inserted
-    var insertedAt = [Int: FlowSection]()
+  /// Sections after the batch: inserted ones at their indexes, survivors in order between them.
+  mutating func placeSections() throws(LayoutError) {
+    newCount = oldCount - deletedSections.count + batch.insertSections.count
+    origins = [Int?](repeating: nil, count: newCount)
     for (index, insertion) in batch.insertSections.enumerated() {
-      let field = "insertSections[\(index)].at"
+      let field: [LayoutError.PathComponent] = [.key("insertSections"), .index(index), .key("at")]
       guard (0..<newCount).contains(insertion.at) else {
         throw LayoutError(
-          field: field,
+          path: field,
           "section \(insertion.at) does not exist after the batch (there will be \(newCount))")
       }
       guard insertedAt[insertion.at] == nil else {
-        throw LayoutError(field: field, "section \(insertion.at) is named twice")
+        throw LayoutError(path: field, "section \(insertion.at) is named twice")
       }
       try insertion.section.validate(field: "insertSections[\(index)].section")
       insertedAt[insertion.at] = insertion.section
     }
     var survivors = (0..<oldCount).filter { !deletedSections.contains($0) }.makeIterator()
     for index in 0..<newCount where insertedAt[index] == nil { origins[index] = survivors.next() }
+  }
 
-    // Items arriving (after the batch): insertions and move destinations.
-    var arriving = [Int: [(item: Int, entry: Item)]]()  // new section → arrivals
-    var arrivingPaths = Set<LayoutIndexPath>()
-    func checkNewSection(_ path: LayoutIndexPath, _ field: String) throws(LayoutError) {
-      guard (0..<newCount).contains(path.section) else {
-        throw LayoutError(
-          field: field,
-          "\(path) does not exist after the batch (there will be \(newCount) sections)")
-      }
-      if insertedAt[path.section] != nil {
-        throw LayoutError(
-          field: field,
-          "\(path) is in section \(path.section), which the batch inserts with its items")
-      }
-      guard arrivingPaths.insert(path).inserted else {
-        throw LayoutError(field: field, "\(path) is named twice")
-      }
-    }
+  /// `insertItems` and `moveItems` destinations (after the batch), with their sizes, grouped by
+  /// section. Whether each index fits its section is checked when the section is built.
+  mutating func collectArrivingItems() throws(LayoutError) {
     for (index, insertion) in batch.insertItems.enumerated() {
       let field = "insertItems[\(index)]"
-      try checkNewSection(insertion.at, "\(field).at")
-      let oldSection = model.sections[origins[insertion.at.section]!]
+      try checkNewSection(insertion.at, [.key("insertItems"), .index(index), .key("at")])
+      // `checkNewSection` found the section among the survivors.
+      guard let old = origins[insertion.at.section] else { continue }
+      let oldSection = model.sections[old]
       let size: CGSize
       if let given = insertion.size {
         try checkSize(given, "\(field).size")
@@ -129,83 +150,113 @@ private struct BatchApplication {
           field: "\(field).size",
           "is required: section \(insertion.at.section) gives one size per item")
       }
-      arriving[insertion.at.section, default: []].append(
-        (insertion.at.item, Item(size: size, oldIndex: nil)))
+      arriving[insertion.at.section, default: []].append((insertion.at.item, size))
     }
     for (index, move) in batch.moveItems.enumerated() {
-      try checkNewSection(move.to, "moveItems[\(index)].to")
+      try checkNewSection(move.to, [.key("moveItems"), .index(index), .key("to")])
       let size = model.sections[move.from.section].itemSize(
         at: move.from.item, layout: model.layout)
-      arriving[move.to.section, default: []].append((move.to.item, Item(size: size, oldIndex: nil)))
+      arriving[move.to.section, default: []].append((move.to.item, size))
     }
+  }
 
-    // Build the new sections.
-    var sections: [FlowSection] = []
-    var changes: [FlowSectionChanges.Origin] = []
+  mutating func checkNewSection(
+    _ path: LayoutIndexPath, _ field: [LayoutError.PathComponent]
+  ) throws(LayoutError) {
+    guard (0..<newCount).contains(path.section) else {
+      throw LayoutError(
+        path: field,
+        "\(path) does not exist after the batch (there will be \(newCount) sections)")
+    }
+    if insertedAt[path.section] != nil {
+      throw LayoutError(
+        path: field,
+        "\(path) is in section \(path.section), which the batch inserts with its items")
+    }
+    guard arrivingPaths.insert(path).inserted else {
+      throw LayoutError(path: field, "\(path) is named twice")
+    }
+  }
+
+  /// The sections after the batch: inserted ones as given, untouched ones as they were, the
+  /// others rebuilt from their survivors and arrivals.
+  mutating func buildSections() throws(LayoutError) {
+    var removedBySection = [Int: [Int]]()
+    for path in removed { removedBySection[path.section, default: []].append(path.item) }
     sections.reserveCapacity(newCount)
     for newIndex in 0..<newCount {
       guard let old = origins[newIndex] else {
-        sections.append(insertedAt[newIndex]!)
+        // `placeSections` left nil only where it inserted a section.
+        if let inserted = insertedAt[newIndex] { sections.append(inserted) }
         changes.append(.inserted)
         continue
       }
-      let oldSection = model.sections[old]
-      let oldItems = oldSection.numberOfItems
-      let removedHere = removedBySection[old] ?? []
-      let arrivals = (arriving[newIndex] ?? []).sorted { $0.item < $1.item }
-      let finalCount = oldItems - removedHere.count + arrivals.count
-      for arrival in arrivals where arrival.item < 0 || arrival.item >= finalCount {
-        throw LayoutError(
-          field: fieldNaming(LayoutIndexPath(item: arrival.item, section: newIndex)),
-          "[\(newIndex), \(arrival.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)"
-        )
-      }
-      if removedHere.isEmpty && arrivals.isEmpty {
-        sections.append(oldSection)
-        changes.append(
-          .existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
+      try rebuildSection(
+        old: old, at: newIndex, removedItems: removedBySection[old] ?? [],
+        arrivals: (arriving[newIndex] ?? []).sorted { $0.item < $1.item })
+    }
+  }
+
+  /// Section `old`, which is `newIndex` after the batch, without `removedItems` and with
+  /// `arrivals` (sorted by index) at their places.
+  mutating func rebuildSection(
+    old: Int, at newIndex: Int, removedItems: [Int], arrivals: [(item: Int, size: CGSize)]
+  ) throws(LayoutError) {
+    let oldSection = model.sections[old]
+    let oldItems = oldSection.numberOfItems
+    let finalCount = oldItems - removedItems.count + arrivals.count
+    for arrival in arrivals where arrival.item < 0 || arrival.item >= finalCount {
+      throw LayoutError(
+        path: pathNaming(LayoutIndexPath(item: arrival.item, section: newIndex)),
+        "[\(newIndex), \(arrival.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)"
+      )
+    }
+    if removedItems.isEmpty && arrivals.isEmpty {
+      sections.append(oldSection)
+      changes.append(.existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
+      return
+    }
+    // Survivors in order, arrivals at their indexes (lowest first).
+    let removedSet = Set(removedItems)
+    var sizes = ContiguousArray<CGSize>()
+    sizes.reserveCapacity(finalCount)
+    var nextOld = 0
+    var arrivalIterator = arrivals.makeIterator()
+    var nextArrival = arrivalIterator.next()
+    for position in 0..<finalCount {
+      if let arrival = nextArrival, arrival.item == position {
+        sizes.append(arrival.size)
+        nextArrival = arrivalIterator.next()
         continue
       }
-      // Survivors in order, arrivals at their indexes (lowest first).
-      let removedSet = Set(removedHere)
-      var sizes = ContiguousArray<CGSize>()
-      sizes.reserveCapacity(finalCount)
-      var nextOld = 0
-      var arrivalIterator = arrivals.makeIterator()
-      var nextArrival = arrivalIterator.next()
-      for position in 0..<finalCount {
-        if let arrival = nextArrival, arrival.item == position {
-          sizes.append(arrival.entry.size)
-          nextArrival = arrivalIterator.next()
-          continue
-        }
-        while removedSet.contains(nextOld) { nextOld += 1 }
-        sizes.append(oldSection.itemSize(at: nextOld, layout: model.layout))
-        nextOld += 1
-      }
-      var section = oldSection
-      section.setItemSizes(sizes, layout: model.layout)
-      sections.append(section)
-      let delta = finalCount - oldItems
-      let firstChanged = min(removedHere.min() ?? Int.max, arrivals.first?.item ?? Int.max)
-      let lastChanged = max((removedHere.max() ?? Int.min) + delta, arrivals.last?.item ?? Int.min)
-      changes.append(
-        .existing(
-          old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
+      while removedSet.contains(nextOld) { nextOld += 1 }
+      sizes.append(oldSection.itemSize(at: nextOld, layout: model.layout))
+      nextOld += 1
     }
+    var section = oldSection
+    section.setItemSizes(sizes, layout: model.layout)
+    sections.append(section)
+    let delta = finalCount - oldItems
+    let firstChanged = min(removedItems.min() ?? Int.max, arrivals.first?.item ?? Int.max)
+    let lastChanged = max((removedItems.max() ?? Int.min) + delta, arrivals.last?.item ?? Int.min)
+    changes.append(
+      .existing(
+        old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
+  }
 
-    // Resizes (after the batch).
+  /// `resizeItems` (after the batch): each exists in the new sections, once.
+  mutating func applyResizes() throws(LayoutError) {
     var resized = Set<LayoutIndexPath>()
     for (index, resize) in batch.resizeItems.enumerated() {
-      let field = "resizeItems[\(index)]"
+      let field: [LayoutError.PathComponent] = [.key("resizeItems"), .index(index), .key("at")]
       let path = resize.at
       guard (0..<newCount).contains(path.section),
         (0..<sections[path.section].numberOfItems).contains(path.item)
-      else { throw LayoutError(field: "\(field).at", "\(path) does not exist after the batch") }
+      else { throw LayoutError(path: field, "\(path) does not exist after the batch") }
       guard resized.insert(path).inserted else {
-        throw LayoutError(field: "\(field).at", "\(path) is named twice")
+        throw LayoutError(path: field, "\(path) is named twice")
       }
-      try checkSize(resize.size, "\(field).size")
+      try checkSize(resize.size, "resizeItems[\(index)].size")
       sections[path.section].setItemSize(resize.size, at: path.item, layout: model.layout)
       if case .existing(let old, let first, let last, let delta) = changes[path.section] {
         changes[path.section] = .existing(
@@ -213,7 +264,10 @@ private struct BatchApplication {
           lastChangedItem: max(last, path.item), itemDelta: delta)
       }
     }
+  }
 
+  /// The model with the new sections and bounds, within the layout's limits.
+  func newModel() throws(LayoutError) -> FlowLayoutModel {
     var result = model
     result.sections = sections
     if let size = batch.boundsSize {
@@ -229,31 +283,26 @@ private struct BatchApplication {
     // only the item and section limits are left to check, in O(s) rather than validating every item again.
     if result.sections.count > LayoutLimits.maximumNumberOfSections {
       throw LayoutError(
-        field: "batch",
+        path: [.key("batch")],
         "the layout would hold more than \(LayoutLimits.maximumNumberOfSections) sections")
     }
     if result.numberOfItems > LayoutLimits.maximumNumberOfItems {
       throw LayoutError(
-        field: "batch", "the layout would hold more than \(LayoutLimits.maximumNumberOfItems) items"
-      )
+        path: [.key("batch")],
+        "the layout would hold more than \(LayoutLimits.maximumNumberOfItems) items")
     }
-    return (
-      result,
-      FlowSectionChanges(
-        sections: changes,
-        structureChanged: !batch.deleteSections.isEmpty || !batch.insertSections.isEmpty)
-    )
+    return result
   }
 
-  /// The batch field that names an arriving index path, for errors found after grouping.
-  func fieldNaming(_ path: LayoutIndexPath) -> String {
+  /// The batch entry that names an arriving index path, for errors found after grouping.
+  func pathNaming(_ path: LayoutIndexPath) -> [LayoutError.PathComponent] {
     if let index = batch.insertItems.firstIndex(where: { $0.at == path }) {
-      return "insertItems[\(index)].at"
+      return [.key("insertItems"), .index(index), .key("at")]
     }
     if let index = batch.moveItems.firstIndex(where: { $0.to == path }) {
-      return "moveItems[\(index)].to"
+      return [.key("moveItems"), .index(index), .key("to")]
     }
-    return "batch"
+    return [.key("batch")]
   }
 }
 

@@ -32,11 +32,7 @@ extension FlowLayoutModel {
       sections = .unchanged(sectionCount: model.sections.count)
     }
     if let batch = context.batchUpdate {
-      do {
-        (model, sections) = try model.applying(batch)
-      } catch {
-        throw LayoutError(field: error.field.isEmpty ? "batch" : error.field, error.problem)
-      }
+      (model, sections) = try model.applying(batch)
     }
     if !context.invalidatedItems.isEmpty {
       let (resized, itemChanges) = try model.applying(

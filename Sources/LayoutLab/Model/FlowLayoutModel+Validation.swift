@@ -132,9 +132,3 @@ func checkInsets(_ insets: EdgeInsets, _ field: @autoclosure () -> String) throw
   try checkLength(insets.bottom, "\(field()).bottom")
   try checkLength(insets.right, "\(field()).right")
 }
-
-/// Shortest round-trip form, without a trailing `.0` on whole numbers (`-4`, `2.5`).
-func formatNumber(_ value: Double) -> String {
-  if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-  return "\(value)"
-}

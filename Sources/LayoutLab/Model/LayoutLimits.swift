@@ -23,11 +23,3 @@ public enum LayoutLimits {
   /// The largest display scale (UIKit's are 1, 2 and 3).
   public static let maximumScale: Double = 1_000
 }
-
-/// `text` as an error quotes it: its first `LayoutLimits.maximumEchoedLength` characters, and
-/// `…` after them if it is longer (or `cut` says it was cut already), so a 50 MB literal makes
-/// a short line.
-func echoed(_ text: String, cut: Bool = false) -> String {
-  let shown = text.prefix(LayoutLimits.maximumEchoedLength)
-  return shown.endIndex == text.endIndex && !cut ? text : "\(shown)…"
-}

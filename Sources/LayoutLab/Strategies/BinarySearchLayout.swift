@@ -104,3 +104,11 @@ func partitioningIndex(_ count: Int, where isAtOrPast: (Int) -> Bool) -> Int {
   }
   return low
 }
+
+extension BinarySearchLayout {
+  /// The strategy in `LayoutRegistry`.
+  public static let descriptor = LayoutDescriptor.flow(
+    BinarySearchLayout.self, summary: "cache + line index; a rect query searches the lines",
+    complexity: LayoutComplexity(
+      prepare: "O(n)", rectQuery: "O(log lines + answer)", itemLookup: "O(1)", update: "O(n)"))
+}

@@ -61,3 +61,11 @@ public struct CachedAttributesLayout: FlowLayoutStrategy {
     try storage.invalidate(with: context)
   }
 }
+
+extension CachedAttributesLayout {
+  /// The strategy in `LayoutRegistry`.
+  public static let descriptor = LayoutDescriptor.flow(
+    CachedAttributesLayout.self, summary: "prepare into flat arrays; a rect query scans them all",
+    complexity: LayoutComplexity(
+      prepare: "O(n)", rectQuery: "O(n)", itemLookup: "O(1)", update: "O(n)"))
+}

@@ -36,18 +36,22 @@ extension FlowLayoutStrategy {
   }
 }
 
-/// Every flow strategy the lab has, in the order `bench list` shows them; the first is the
-/// reference the others are checked against.
+/// The flow strategies of `LayoutRegistry`, in its order; the first is the reference the
+/// others are checked against. A view, so a strategy added to the registry appears here too.
 public enum FlowStrategies {
-  public static let all: [any FlowLayoutStrategy.Type] = [
-    NaiveLinearLayout.self, CachedAttributesLayout.self, BinarySearchLayout.self,
-    IncrementalLayout.self,
-  ]
+  public static var all: [any FlowLayoutStrategy.Type] {
+    LayoutRegistry.strategies(for: .flow).compactMap(\.flowStrategy)
+  }
 
-  public static var reference: any FlowLayoutStrategy.Type { NaiveLinearLayout.self }
+  public static var reference: any FlowLayoutStrategy.Type {
+    guard let strategy = LayoutRegistry.reference(for: .flow).flowStrategy else {
+      preconditionFailure("the registry's flow reference is not a flow strategy")
+    }
+    return strategy
+  }
 
   public static func named(_ name: String) -> (any FlowLayoutStrategy.Type)? {
-    all.first { $0.strategyName == name }
+    LayoutRegistry.named(name)?.flowStrategy
   }
 
   /// A layout of `model` by `strategy`, not yet prepared.

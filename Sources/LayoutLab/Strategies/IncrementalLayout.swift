@@ -275,3 +275,12 @@ extension IncrementalLayout.State {
     contentSize = engine.contentSize(length: length)
   }
 }
+
+extension IncrementalLayout {
+  /// The strategy in `LayoutRegistry`.
+  public static let descriptor = LayoutDescriptor.flow(
+    IncrementalLayout.self, summary: "relative cache; an update recomputes only what changed",
+    complexity: LayoutComplexity(
+      prepare: "O(n)", rectQuery: "O(log lines + answer)", itemLookup: "O(log lines)",
+      update: "only what changed"))
+}

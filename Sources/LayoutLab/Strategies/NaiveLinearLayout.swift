@@ -138,3 +138,11 @@ private struct FindingSink: FlowLayoutSink {
     if section == target.section { self.section = record }
   }
 }
+
+extension NaiveLinearLayout {
+  /// The strategy in `LayoutRegistry`.
+  public static let descriptor = LayoutDescriptor.flow(
+    NaiveLinearLayout.self, summary: "no cache; every query lays out everything",
+    complexity: LayoutComplexity(
+      prepare: "O(1)", rectQuery: "O(n)", itemLookup: "O(n)", update: "O(1)"), isReference: true)
+}

@@ -1,13 +1,13 @@
 import Foundation
 import LayoutLab
 
-/// The syntax of flag values, one rule for every command.
+/// The syntax of flag values, one rule for every command (`OptionValue` reads them with it).
 ///
 /// Numbers are plain decimals: digits, without leading zeros, with an optional fraction where a
 /// fraction makes sense (`0.25`). No `+`, no exponent, no hexadecimal (Swift's `Double` would
 /// read `0x10` as 16), no `inf` or `nan`, no spaces; a minus sign only where a value may be
 /// negative (`--rect`). Counts take a `k` or `M` suffix (`100k`, `1M`).
-extension ArgumentReader {
+enum ArgumentSyntax {
   /// A whole number: `0`, or digits not starting with 0.
   static func integer(_ text: Substring) -> Int? {
     guard isDigits(text), text == "0" || text.first != "0" else { return nil }
@@ -43,11 +43,6 @@ extension ArgumentReader {
       )
     }
     return value * multiplier
-  }
-
-  /// The value after `flag` as a `list`.
-  mutating func list(of flag: String) throws -> [String] {
-    try Self.list(try value(of: flag), flag: flag)
   }
 
   /// `A,B,C`, each item trimmed of spaces; an empty item is an error (`--format ,`).
