@@ -131,7 +131,8 @@ public struct Suite: Sendable {
         guard !selected.isEmpty else { continue }
         benchmarks.append(
           Benchmark(
-            strategy: ResultsFile.floorStrategy, workload: "write-frames", dataset: datasetName,
+            strategy: SuitePresentation.floorStrategy, workload: "write-frames",
+            dataset: datasetName,
             items: items
           ) {
             FloorRoutine(count: items)
@@ -187,7 +188,7 @@ public struct Suite: Sendable {
       var dataset: String
       var items: Int
     }
-    let measured = benchmarks.filter { $0.strategy != ResultsFile.floorStrategy }
+    let measured = benchmarks.filter { $0.strategy != SuitePresentation.floorStrategy }
     let pairs = orderedUniquePairs(measured.map { Pair(dataset: $0.dataset, items: $0.items) })
     let built = concurrentMap(pairs.count) { index -> Result<DatasetContext, any Error> in
       Result {

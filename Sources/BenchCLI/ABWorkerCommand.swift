@@ -61,7 +61,7 @@ enum ABWorkerCommand {
   ) throws -> any BenchmarkRoutine {
     var request = Suite.Request(sizes: [key.items], datasets: [dataset], workloads: nil)
     request.maximumThreads = 64
-    if strategy != ResultsFile.floorStrategy {
+    if strategy != SuitePresentation.floorStrategy {
       request.strategies = [strategy]
       request.workloads = [workload]
     } else {

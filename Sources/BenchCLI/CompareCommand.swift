@@ -179,7 +179,7 @@ enum CompareCommand {
       throw UsageError(error.description)
     }
     let benchmarks = suite.benchmarks.filter {
-      $0.strategy != ResultsFile.floorStrategy || options.request.filter != nil
+      $0.strategy != SuitePresentation.floorStrategy || options.request.filter != nil
     }
     guard !benchmarks.isEmpty else { throw UsageError("no benchmark matches the options") }
     let placement = ProcessPlacement.prepareWorkers()

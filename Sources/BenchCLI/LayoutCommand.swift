@@ -189,7 +189,6 @@ enum LayoutCommand {
     }
   }
 
-
   /// One unprepared layout of `content` per strategy `strategyName` selects, the reference
   /// first (`strategies(_:kind:)`).
   static func makeLayouts(

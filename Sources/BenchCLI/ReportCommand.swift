@@ -1,4 +1,5 @@
 import BenchKit
+import BenchmarkDatasets
 import Foundation
 
 /// `bench report RESULTS.json`: renders a saved results file again, in any format.
@@ -23,7 +24,8 @@ enum ReportCommand {
           title: nil,
           [
             .value(
-              "--format", "FORMAT", .oneOf(Reporters.all.map { ($0.format, $0) }), into: \.reporter,
+              "--format", "FORMAT", .oneOf(Reporters.all.map { ($0.format.name, $0) }),
+              into: \.reporter,
               help: "\(Reporters.formatNames.joined(separator: ", ")) (default: console)"),
             .value(
               "--baseline", "FILE", .text, into: \.baselinePath,
@@ -50,7 +52,9 @@ enum ReportCommand {
     let reporter = options.reporter
     let results = try RunCommand.loadResults(path)
     let baseline = try baselinePath.map { try RunCommand.loadResults($0) }
-    let text = reporter.render(results, baseline: baseline)
+    // The presentation `bench run` wrote the reports with, so a report rendered again is the same.
+    let text = reporter.render(
+      results, baseline: baseline, presentation: SuitePresentation.report)
     if let output {
       try AtomicFile.write(text, to: output)
       return ""

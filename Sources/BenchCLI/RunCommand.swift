@@ -51,16 +51,17 @@ enum RunCommand {
       try InstructionsWorkerCommand.count(&results, io: io, quiet: options.quiet)
     }
     let baseline = try comparisonBaseline(options, io: io)
+    let report = PresentedResults(
+      results, baseline: baseline, presentation: SuitePresentation.report)
     var console = ""
-    if options.formats.contains("console") {
-      console = ConsoleReporter().render(results, baseline: baseline)
-    }
-    let (written, removed) = try writeReports(results, baseline: baseline, options: options)
-    var summary = "\nwrote \(written.joined(separator: ", "))\n"
-    if !removed.isEmpty {
-      summary += "removed \(removed.joined(separator: ", ")) (an earlier run's, not asked for)\n"
-    }
-    try io.output(console + (options.quiet ? "" : summary))
+    if options.formats.contains("console") { console = ConsoleReporter().rendered(report) }
+    let (written, removed) = try writeReports(report, options: options)
+    // The committed baseline is used when --baseline is not given (comparisonBaseline).
+    let baselinePath = baseline.map { _ in options.baseline ?? committedBaseline }
+    try io.output(
+      console
+        + (options.quiet
+          ? "" : endLines(report, written: written, removed: removed, baselinePath: baselinePath)))
     if !failures.isEmpty {
       throw CheckFailure("\(failures.count) benchmark(s) failed: \(failures[0])")
     }
@@ -80,7 +81,7 @@ enum RunCommand {
       throw UsageError(error.description)
     }
     guard !suite.benchmarks.isEmpty else { throw UsageError("no benchmark matches the options") }
-    let measured = suite.benchmarks.filter { $0.strategy != ResultsFile.floorStrategy }
+    let measured = suite.benchmarks.filter { $0.strategy != SuitePresentation.floorStrategy }
     if !options.quiet {
       let datasets = Set(measured.map { "\($0.dataset)@\($0.items)" }).count
       io.writeError(
@@ -130,43 +131,65 @@ enum RunCommand {
     return (file, failures)
   }
 
-  /// The reports a run writes, by format, beside results.json (which is always written).
-  static let reportFiles: [(format: String, name: String, reporter: any BenchmarkReporter)] = [
-    ("console", "report.txt", ConsoleReporter()), ("md", "report.md", MarkdownReporter()),
-    ("csv", "results.csv", CSVReporter()), ("html", "report.html", HTMLReporter()),
-    ("github-action-benchmark", "github-action-benchmark.json", GitHubActionBenchmarkReporter()),
-  ]
+  /// The reports a run writes beside results.json (which is always written), by format.
+  static let reportFiles: [any BenchmarkReporter] = Reporters.all.filter { !($0 is JSONReporter) }
 
   /// Writes results.json and the reports `options.formats` asks for as one set (`AtomicFile`):
   /// the output directory ends up with all of them from this run, or as it was. Reports of the
   /// formats not asked for are removed with the set, so that none of an earlier run stays
   /// beside this run's results. Returns the paths written and removed.
-  static func writeReports(_ results: ResultsFile, baseline: ResultsFile?, options: RunOptions)
+  static func writeReports(_ report: PresentedResults, options: RunOptions)
     throws -> (written: [String], removed: [String])
   {
     func path(_ name: String) -> String {
       (options.output as NSString).appendingPathComponent(name)
     }
-    var files = [(path: path("results.json"), data: try results.encoded())]
+    var files = [(path: path("results.json"), data: try report.results.encoded())]
     var stale: [String] = []
-    for (format, name, reporter) in reportFiles {
-      if options.formats.contains(format) {
-        files.append((path(name), Data(reporter.render(results, baseline: baseline).utf8)))
+    for reporter in reportFiles {
+      if options.formats.contains(reporter.format.name) {
+        files.append((path(reporter.format.fileName), Data(reporter.rendered(report).utf8)))
       } else {
-        stale.append(path(name))
+        stale.append(path(reporter.format.fileName))
       }
     }
     let removed = try AtomicFile.write(files, removing: stale)
     return (files.map(\.path), removed)
   }
 
+  /// What a run prints last, under the table: the verdict, where the reports went and the
+  /// command that renders them again.
+  static func endLines(
+    _ report: PresentedResults, written: [String], removed: [String], baselinePath: String?
+  ) -> String {
+    var lines = ["", ReportSummary(report).verdict, "wrote \(written.joined(separator: ", "))"]
+    if !removed.isEmpty {
+      lines.append("removed \(removed.joined(separator: ", ")) (an earlier run's, not asked for)")
+    }
+    if let results = written.first {
+      let baseline = baselinePath.map { " --baseline \(shellQuoted($0))" } ?? ""
+      lines.append(
+        "render again: bench report \(shellQuoted(results))\(baseline)   (--format md, html, csv, …)"
+      )
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `path` as a shell reads it back: quoted when it holds anything but plain characters.
+  static func shellQuoted(_ path: String) -> String {
+    let plain = path.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@".contains($0) }
+    return plain && !path.isEmpty
+      ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
   /// The baseline the Markdown and HTML reports compare with: `--baseline`, or the committed
   /// Results/baseline.json when there is one (skipped with a note if it cannot be read).
+  static let committedBaseline = "Results/baseline.json"
+
   static func comparisonBaseline(_ options: RunOptions, io: CommandIO) throws -> ResultsFile? {
     if let path = options.baseline { return try loadResults(path) }
-    let committed = "Results/baseline.json"
-    guard FileManager.default.fileExists(atPath: committed) else { return nil }
-    do { return try ResultsFile.load(path: committed) } catch {
+    guard FileManager.default.fileExists(atPath: committedBaseline) else { return nil }
+    do { return try ResultsFile.load(path: committedBaseline) } catch {
       if !options.quiet { io.writeError("bench: not comparing with the baseline: \(error)\n") }
       return nil
     }

@@ -55,8 +55,35 @@ import Testing
     let html = run(["report", "\(directory)/results.json", "--format", "html"])
     #expect(html.status == .success)
     #expect(html.output.contains("<svg"))
+    // Rendered again with the suite's presentation, the report is the one the run wrote.
+    #expect(html.output.contains("<title>LayoutLab benchmarks</title>"))
+    // The run compared with the committed baseline, when there is one: so does the report.
+    let committed = "Results/baseline.json"
+    let baseline =
+      FileManager.default.fileExists(atPath: committed) ? ["--baseline", committed] : []
+    let console = run(["report", "\(directory)/results.json"] + baseline)
+    let written = try String(contentsOfFile: "\(directory)/report.txt", encoding: .utf8)
+    #expect(console.output == written)
+    #expect(console.output.contains("binary-search") && console.output.contains("verdict: "))
     let csv = run(["report", "\(directory)/results.json", "--format", "csv"])
     #expect(csv.output.split(separator: "\n").count == 6)  // header, floor, 2 × 2
+  }
+
+  @Test func run_endsWithTheVerdict_whereTheReportsWent_andHowToRenderThemAgain() throws {
+    let directory = temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let measured = run(
+      ["run", "--allow-debug", "--items", "300", "--time-budget", "1ms"] + [
+        "--datasets", "uniform-grid", "--strategies", "naive-linear", "--workloads", "prepare",
+        "--output", directory,
+      ])
+    #expect(measured.status == .success, "\(measured.error)")
+    let last = measured.output.split(separator: "\n").suffix(3).map(String.init)
+    // PASS or FAIL depends on the committed baseline this debug build is compared with.
+    #expect(last.first?.hasPrefix("verdict: ") == true, "\(last)")
+    #expect(last.dropFirst().first?.hasPrefix("wrote \(directory)/results.json") == true)
+    #expect(last.last?.hasPrefix("render again: bench report \(directory)/results.json") == true)
+    #expect(measured.error.contains("measured 2 benchmarks in "), "the floor and one benchmark")
   }
 
   @Test func everyWorkload_onEveryDataset_withEveryStrategy_isCheckedCorrect() throws {

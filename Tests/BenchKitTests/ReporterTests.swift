@@ -8,12 +8,19 @@ import Testing
 #endif
 
 @Suite struct ReporterTests {
+  /// What a suite would declare: the floor, compared with the spin workload.
+  static let presentation = ReportPresentation(
+    title: "Test",
+    counters: [.init("framesWritten", shortName: "written")],
+    floor: .init(strategy: "floor", meaning: "write n frames", comparedWorkloads: ["spin"]),
+    referenceStrategy: "slow")
+
   /// Two strategies and a floor, at three sizes.
   func results() throws -> ResultsFile {
     var file = try TestResults.measure(strategies: [("slow", 4, 0), ("fast", 1, 0)])
     let floors = [100, 200, 400].map { n in
       BenchmarkResult(
-        name: "floor write-frames synthetic", strategy: ResultsFile.floorStrategy,
+        name: "floor write-frames synthetic", strategy: "floor",
         workload: "write-frames",
         dataset: "synthetic", items: n, samples: [Double(n), Double(n) * 1.1],
         counters: ["framesWritten": n])
@@ -28,11 +35,13 @@ import Testing
   }
 
   @Test func console_isAlignedTable_withUnitsPerValue() throws {
-    let text = ConsoleReporter().render(try results())
+    let text = ConsoleReporter().render(try results(), presentation: Self.presentation)
     #expect(text.contains("== synthetic =="))
     #expect(text.contains("Same-run ratios"))
     #expect(text.contains("Growth over sizes"))
-    let rows = text.split(separator: "\n").filter { $0.hasPrefix("spin ") }
+    // The per-dataset table, after the summary (whose winner table has a spin row too).
+    let table = text.range(of: "== synthetic ==").map { text[$0.upperBound...] } ?? ""
+    let rows = table.split(separator: "\n").filter { $0.hasPrefix("spin ") }
     #expect(rows.count == 6)
     #expect(Set(rows.map { $0.count }).count == 1, "rows of one table have one width")
     #expect(Formatting.duration(812) == "812 ns")
@@ -43,7 +52,7 @@ import Testing
 
   @Test func markdown_csv_andGitHubActionBenchmark() throws {
     let file = try results()
-    let markdown = MarkdownReporter().render(file)
+    let markdown = MarkdownReporter().render(file, presentation: Self.presentation)
     #expect(markdown.contains("| ratio | dataset |"))
     #expect(markdown.contains("<details>"))
     let csv = CSVReporter().render(file).split(separator: "\n")
@@ -83,7 +92,7 @@ import Testing
 
   @Test func html_isSelfContained_andItsSVGChartsAreWellFormed() throws {
     let file = try results()
-    let html = HTMLReporter().render(file, baseline: file)
+    let html = HTMLReporter().render(file, baseline: file, presentation: Self.presentation)
     #expect(html.hasPrefix("<!DOCTYPE html>"))
     #expect(!html.contains("<script"))
     #expect(

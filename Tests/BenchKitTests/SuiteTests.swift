@@ -8,10 +8,10 @@ import Testing
   @Test func standardSuite_everyStrategy_everyDataset_aScalingSeries_andFloors() throws {
     let suite = try Suite.make(Suite.Request(), contexts: DatasetContexts())
     let names = Set(suite.benchmarks.map(\.strategy))
-    #expect(names == Set(LayoutRegistry.all.map(\.name) + [ResultsFile.floorStrategy]))
+    #expect(names == Set(LayoutRegistry.all.map(\.name) + [SuitePresentation.floorStrategy]))
     #expect(Set(suite.benchmarks.map(\.dataset)) == Set(Dataset.measured.map(\.name)))
     // Every dataset is measured with the strategies of its kind only.
-    for benchmark in suite.benchmarks where benchmark.strategy != ResultsFile.floorStrategy {
+    for benchmark in suite.benchmarks where benchmark.strategy != SuitePresentation.floorStrategy {
       let dataset = try #require(Dataset.named(benchmark.dataset, in: Dataset.measured))
       let strategy = try #require(LayoutRegistry.named(benchmark.strategy))
       #expect(strategy.accepts(dataset.kind), "\(benchmark.name)")
@@ -20,7 +20,7 @@ import Testing
       \.items)
     #expect(sweep == [1_000, 10_000, 100_000])
     #expect(
-      suite.benchmarks.filter { $0.strategy == ResultsFile.floorStrategy }.count
+      suite.benchmarks.filter { $0.strategy == SuitePresentation.floorStrategy }.count
         == Dataset.measured.count + 4)
     #expect(Set(suite.benchmarks.map(\.key)).count == suite.benchmarks.count, "keys are unique")
     #expect(

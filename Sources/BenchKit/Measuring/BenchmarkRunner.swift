@@ -144,7 +144,8 @@ public struct BenchmarkRunner: Sendable {
   {
     let total = benchmarks.count
     let state = RunState(count: total)
-    progress?.begin(total: total, estimatedSecondsEach: configuration.timeBudget * 1.3)
+    progress?.begin(
+      benchmarks.map(\.key), budgetSeconds: configuration.timeBudget, jobs: configuration.jobs)
     let work: @Sendable (Int) -> Void = { _ in
       while let index = state.take() {
         let benchmark = benchmarks[index]

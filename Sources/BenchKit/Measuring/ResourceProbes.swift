@@ -71,9 +71,6 @@ public enum PeakMemory {
   /// `VmHWM` in bytes, or nil where there is none.
   public static func peakResidentBytes() -> Int? { statusField("VmHWM:") }
 
-  /// `VmRSS` in bytes, or nil where there is none.
-  public static func residentBytes() -> Int? { statusField("VmRSS:") }
-
   /// Whether peaks can be measured here (reset works and `VmHWM` exists).
   public static let isAvailable: Bool = reset() && peakResidentBytes() != nil
 

@@ -1,20 +1,40 @@
 /// A report of a results file, written to an injected stream so tests capture it
 /// (google/swift-benchmark's `BenchmarkReporter`). Every format is one conformance.
 public protocol BenchmarkReporter: Sendable {
-  /// The format's name, as `--format` takes it, and the extension of its file.
-  var format: String { get }
-  var fileExtension: String { get }
-  /// Writes the report of `results` (compared with `baseline` where the format shows that).
-  func write<Stream: TextOutputStream>(
-    _ results: ResultsFile, baseline: ResultsFile?, to stream: inout Stream)
+  /// The format's name, as `--format` takes it, and the file `bench run` writes it to.
+  var format: ReportFormat { get }
+  /// Writes the report of `report.results` (compared with `report.baseline` where the format
+  /// shows that), presented as its suite declares.
+  func write<Stream: TextOutputStream>(_ report: PresentedResults, to stream: inout Stream)
+}
+
+/// A report format's name and the file a run writes it to.
+public struct ReportFormat: Sendable, Hashable {
+  /// As `--format` takes it.
+  public var name: String
+  /// The file's name in a run's output directory.
+  public var fileName: String
+
+  public init(_ name: String, fileName: String) {
+    self.name = name
+    self.fileName = fileName
+  }
 }
 
 extension BenchmarkReporter {
   /// The report as a string.
-  public func render(_ results: ResultsFile, baseline: ResultsFile? = nil) -> String {
+  public func rendered(_ report: PresentedResults) -> String {
     var out = ""
-    write(results, baseline: baseline, to: &out)
+    write(report, to: &out)
     return out
+  }
+
+  /// The report as a string.
+  public func render(
+    _ results: ResultsFile, baseline: ResultsFile? = nil,
+    presentation: ReportPresentation = .plain
+  ) -> String {
+    rendered(PresentedResults(results, baseline: baseline, presentation: presentation))
   }
 }
 
@@ -26,21 +46,18 @@ public enum Reporters {
   ]
 
   public static func named(_ format: String) -> (any BenchmarkReporter)? {
-    all.first { $0.format == format }
+    all.first { $0.format.name == format }
   }
 
-  public static var formatNames: [String] { all.map(\.format) }
+  public static var formatNames: [String] { all.map(\.format.name) }
 }
 
 /// The results file itself.
 public struct JSONReporter: BenchmarkReporter {
   public init() {}
-  public var format: String { "json" }
-  public var fileExtension: String { "json" }
-  public func write<Stream: TextOutputStream>(
-    _ results: ResultsFile, baseline: ResultsFile?, to stream: inout Stream
-  ) {
-    guard let data = try? results.encoded() else { return }
+  public var format: ReportFormat { ReportFormat("json", fileName: "results.json") }
+  public func write<Stream: TextOutputStream>(_ report: PresentedResults, to stream: inout Stream) {
+    guard let data = try? report.results.encoded() else { return }
     stream.write(String(decoding: data, as: UTF8.self))
     stream.write("\n")
   }

@@ -1,12 +1,9 @@
 /// One row per benchmark, times in nanoseconds per operation, one column per work counter.
 public struct CSVReporter: BenchmarkReporter {
   public init() {}
-  public var format: String { "csv" }
-  public var fileExtension: String { "csv" }
-
-  public func write<Stream: TextOutputStream>(
-    _ results: ResultsFile, baseline: ResultsFile?, to stream: inout Stream
-  ) {
+  public var format: ReportFormat { ReportFormat("csv", fileName: "results.csv") }
+  public func write<Stream: TextOutputStream>(_ report: PresentedResults, to stream: inout Stream) {
+    let results = report.results
     let counterNames = Set(results.results.flatMap(\.counters.keys)).sorted()
     let header =
       [
@@ -17,7 +14,7 @@ public struct CSVReporter: BenchmarkReporter {
         "peak_rss_bytes",
       ] + counterNames
     stream.write(header.joined(separator: ",") + "\n")
-    for result in results.orderedResults {
+    for result in report.orderedResults {
       let s = result.statistics
       let numbers = [
         s.min, s.p25, s.median, s.p75, s.p90, s.p99, s.max, s.mean, s.ciLow, s.ciHigh, s.mad,

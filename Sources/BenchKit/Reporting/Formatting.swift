@@ -59,28 +59,6 @@ public enum Formatting {
   public static func percent(_ fraction: Double) -> String {
     String(format: "%+.1f%%", fraction * 100)
   }
-
-  /// Short names of the work counters, for tables.
-  public static func counterName(_ name: String) -> String {
-    switch name {
-    case "framesComputed": "frames"
-    case "elementsScanned": "scanned"
-    case "linesBroken": "lines"
-    case "sectionsLaidOut": "sections"
-    default: name
-    }
-  }
-
-  /// The non-zero counters of one iteration, compact: `frames 100k, scanned 312`.
-  public static func counters(_ counters: [String: Int], limit: Int = 2) -> String {
-    let order = ["framesComputed", "elementsScanned", "linesBroken", "sectionsLaidOut"]
-    let sorted = counters.filter { $0.value != 0 }.sorted {
-      (order.firstIndex(of: $0.key) ?? 99, $0.key) < (order.firstIndex(of: $1.key) ?? 99, $1.key)
-    }
-    if sorted.isEmpty { return "–" }
-    return sorted.prefix(limit).map { "\(counterName($0.key)) \(compactCount(Double($0.value)))" }
-      .joined(separator: ", ")
-  }
 }
 
 /// A plain-text table: columns padded to their widest cell, text left, figures right.
@@ -120,5 +98,14 @@ public struct TextTable {
     out += "|" + header.indices.map { leftAligned.contains($0) ? "---|" : "---:|" }.joined() + "\n"
     for row in rows { out += "| " + row.map(escape).joined(separator: " | ") + " |\n" }
     return out
+  }
+
+  /// The same table in HTML, cells escaped.
+  public func html(class className: String? = nil) -> String {
+    let e = SVGChart.escape
+    var out = "<table\(className.map { " class=\"\(e($0))\"" } ?? "")>\n<tr>"
+    out += header.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
+    for row in rows { out += "<tr>" + row.map { "<td>\(e($0))</td>" }.joined() + "</tr>\n" }
+    return out + "</table>\n"
   }
 }

@@ -4,8 +4,9 @@ import Foundation
 /// `{name, unit, value, range, extra}`, one entry per benchmark (median ns per operation).
 public struct GitHubActionBenchmarkReporter: BenchmarkReporter {
   public init() {}
-  public var format: String { "github-action-benchmark" }
-  public var fileExtension: String { "gab.json" }
+  public var format: ReportFormat {
+    ReportFormat("github-action-benchmark", fileName: "github-action-benchmark.json")
+  }
 
   struct Entry: Encodable {
     var name: String
@@ -15,10 +16,8 @@ public struct GitHubActionBenchmarkReporter: BenchmarkReporter {
     var extra: String
   }
 
-  public func write<Stream: TextOutputStream>(
-    _ results: ResultsFile, baseline: ResultsFile?, to stream: inout Stream
-  ) {
-    let entries = results.orderedResults.map { result in
+  public func write<Stream: TextOutputStream>(_ report: PresentedResults, to stream: inout Stream) {
+    let entries = report.orderedResults.map { result in
       let s = result.statistics
       var extra =
         "p90 \(Formatting.duration(s.p90)), 99% CI [\(Formatting.duration(s.ciLow)), \(Formatting.duration(s.ciHigh))], \(s.count) samples"

@@ -1,42 +1,43 @@
-/// Markdown for pull-request comments and CI step summaries: the headline numbers first, the
-/// full table folded.
+/// Markdown for pull-request comments and CI step summaries: the summary first, then the
+/// ratios that matter, the growth, the baseline's gates, and the full table folded.
 public struct MarkdownReporter: BenchmarkReporter {
   public init() {}
-  public var format: String { "md" }
-  public var fileExtension: String { "md" }
-
-  public func write<Stream: TextOutputStream>(
-    _ results: ResultsFile, baseline: ResultsFile?, to stream: inout Stream
-  ) {
-    stream.write("## LayoutLab benchmarks\n\n")
+  public var format: ReportFormat { ReportFormat("md", fileName: "report.md") }
+  public func write<Stream: TextOutputStream>(_ report: PresentedResults, to stream: inout Stream) {
+    let results = report.results
+    stream.write("## \(report.title)\n\n")
+    let summary = ReportSummary(report)
+    stream.write(summary.markdown(reference: report.presentation.referenceStrategy) + "\n")
+    stream.write("<details><summary>How this run was made</summary>\n\n")
     for line in results.headerLines { stream.write("- \(line)\n") }
+    stream.write("\n</details>\n")
     if !results.ratios.isEmpty {
       stream.write("\n### Same-run ratios\n\n")
-      var table = TextTable(
-        header: ["ratio", "dataset", "items", "measured", "floor", ""], leftAligned: [0, 1, 5])
-      for ratio in results.ratios {
-        table.append([
-          ratio.label, ratio.dataset, Formatting.count(ratio.items), Formatting.ratio(ratio.ratio),
-          ratio.floorText, !ratio.isGated ? "not gated" : ratio.holds ? "✅" : "❌ below floor",
-        ])
+      let folded = FoldedRatios(results.ratios)
+      let status: (RatioResult) -> String = {
+        !$0.isGated
+          ? "not gated"
+          : !$0.holds
+            ? "❌ below floor"
+            : $0.ratio < $0.floor * ReportSummary.nearFloorMargin ? "✅ near floor" : "✅"
       }
-      stream.write(table.markdown())
+      if !folded.shown.isEmpty {
+        stream.write(ConsoleReporter.ratioTable(folded.shown, status: status).markdown() + "\n")
+      }
+      for line in [folded.foldedLine, folded.notGatedLine].compactMap({ $0 }) {
+        stream.write("- \(line)\n")
+      }
+      stream.write("\n<details><summary>All \(results.ratios.count) ratios</summary>\n\n")
+      stream.write(ConsoleReporter.ratioTable(results.ratios, status: status).markdown())
+      stream.write("\n</details>\n")
     }
     if !results.fits.isEmpty {
       stream.write("\n### Growth\n\n")
-      var table = TextTable(
-        header: ["series", "sizes", "time class", "exponent (95% CI)", "work class"],
-        leftAligned: [0, 1, 2, 4])
-      for fit in results.fits { table.append(ConsoleReporter.fitRow(fit)) }
-      stream.write(table.markdown())
+      stream.write(ConsoleReporter.fitTable(results.fits).markdown())
     }
-    if let baseline {
+    if let gate = summary.gate {
       stream.write("\n### Against the baseline\n\n")
-      // Deterministic gates only in a report: time against a saved baseline decides only in
-      // `bench compare`, on the same host, after re-measuring the suspects.
-      var gate = BaselineGate(baseline: baseline, candidate: results)
-      gate.deterministicOnly = true
-      stream.write(gate.evaluate().markdown())
+      stream.write(gate.markdown())
     }
     stream.write("\n<details><summary>All \(results.results.count) results</summary>\n\n")
     var table = TextTable(
@@ -44,15 +45,14 @@ public struct MarkdownReporter: BenchmarkReporter {
         "benchmark", "items", "median", "99% CI", "p90", "p99", "×floor", "allocs", "instr",
         "peak RSS", "work / iteration",
       ], leftAligned: [0, 10])
-    for result in results.orderedResults {
+    for result in report.orderedResults {
       let s = result.statistics
       table.append([
         "`\(result.name)`", Formatting.count(result.items), Formatting.duration(s.median),
         ResultsFile.intervalText(s), Formatting.duration(s.p90), Formatting.duration(s.p99),
-        results.floorMultiple(result).map(Formatting.ratio) ?? "",
-        ResultsFile.allocationText(result), ResultsFile.instructionText(result),
-        result.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
-        Formatting.counters(result.counters),
+        report.floorMultipleText(result), ResultsFile.allocationText(result),
+        ResultsFile.instructionText(result),
+        result.peakResidentBytes.map(Formatting.bytes) ?? "n/a", report.counterText(result),
       ])
     }
     stream.write(table.markdown())

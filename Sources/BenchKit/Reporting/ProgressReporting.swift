@@ -6,25 +6,36 @@ import Foundation
 
 /// Hears about a run as it goes.
 public protocol BenchmarkProgress: Sendable {
-  func begin(total: Int, estimatedSecondsEach: Double)
+  /// The run's benchmarks, in order, and how they will be measured.
+  func begin(_ keys: [BenchmarkKey], budgetSeconds: Double, jobs: Int)
   func started(_ key: BenchmarkKey)
   func finished(_ key: BenchmarkKey, outcome: BenchmarkRunner.Outcome)
   func end()
 }
 
 /// Progress on a stream: on a terminal, one line rewritten in place with a count and an ETA;
-/// otherwise one plain line per benchmark.
+/// otherwise one plain line per benchmark. The ETA is `RunTimeEstimate`'s, calibrated on the
+/// benchmarks measured so far; at the end, one line says how long measuring took against the
+/// first estimate.
 public final class ProgressPrinter: BenchmarkProgress, @unchecked Sendable {
   private let lock = NSLock()
   private let write: @Sendable (String) -> Void
   private let isTerminal: Bool
+  /// Nanoseconds, monotonic: `MonotonicClock.now`, or a script in tests.
+  private let now: @Sendable () -> UInt64
   private var total = 0
   private var done = 0
-  private var estimateEach = 0.0
-  private var start = MonotonicClock.now()
+  private var estimate = RunTimeEstimate(planned: [])
+  private var firstEstimate = 0.0
+  private var start: UInt64 = 0
+  private var running: [BenchmarkKey: UInt64] = [:]
 
-  public init(isTerminal: Bool, write: @escaping @Sendable (String) -> Void) {
+  public init(
+    isTerminal: Bool, now: @escaping @Sendable () -> UInt64 = { MonotonicClock.now() },
+    write: @escaping @Sendable (String) -> Void
+  ) {
     self.isTerminal = isTerminal
+    self.now = now
     self.write = write
   }
 
@@ -35,23 +46,29 @@ public final class ProgressPrinter: BenchmarkProgress, @unchecked Sendable {
     }
   }
 
-  public func begin(total: Int, estimatedSecondsEach: Double) {
+  public func begin(_ keys: [BenchmarkKey], budgetSeconds: Double, jobs: Int) {
     lock.withLock {
-      self.total = total
-      estimateEach = estimatedSecondsEach
-      start = MonotonicClock.now()
+      total = keys.count
+      estimate = RunTimeEstimate(keys: keys, budgetSeconds: budgetSeconds, parallelism: jobs)
+      firstEstimate = estimate.remainingSeconds()
+      start = now()
     }
   }
 
   public func started(_ key: BenchmarkKey) {
-    guard isTerminal else { return }
-    let line = lock.withLock { "\r\u{1B}[K[\(done + 1)/\(total)] \(key)  ETA \(eta())" }
-    write(line)
+    let line: String = lock.withLock {
+      running[key] = now()
+      return "\r\u{1B}[K[\(done + 1)/\(total)] \(key)  \(timeText())"
+    }
+    if isTerminal { write(line) }
   }
 
   public func finished(_ key: BenchmarkKey, outcome: BenchmarkRunner.Outcome) {
     let line: String = lock.withLock {
       done += 1
+      if let started = running.removeValue(forKey: key) {
+        estimate.finished(key, seconds: Self.seconds(from: started, to: now()))
+      }
       if isTerminal {
         if case .failed(_, let message) = outcome {
           return "\r\u{1B}[KFAILED \(key): \(message)\n"
@@ -61,7 +78,7 @@ public final class ProgressPrinter: BenchmarkProgress, @unchecked Sendable {
       switch outcome {
       case .measured(let result):
         return
-          "[\(done)/\(total)] \(key): median \(Formatting.duration(result.statistics.median)), ETA \(eta())\n"
+          "[\(done)/\(total)] \(key): median \(Formatting.duration(result.statistics.median)), \(timeText())\n"
       case .failed(_, let message):
         return "[\(done)/\(total)] FAILED \(key): \(message)\n"
       }
@@ -70,15 +87,24 @@ public final class ProgressPrinter: BenchmarkProgress, @unchecked Sendable {
   }
 
   public func end() {
-    if isTerminal { write("\r\u{1B}[K") }
+    let line = lock.withLock {
+      let elapsed = Self.seconds(from: start, to: now())
+      return
+        "measured \(done) benchmark\(done == 1 ? "" : "s") in \(RunTimeEstimate.text(seconds: elapsed)) (estimated \(RunTimeEstimate.text(seconds: firstEstimate)) at the start)\n"
+    }
+    write((isTerminal ? "\r\u{1B}[K" : "") + line)
   }
 
-  /// Remaining time: the average so far times what is left (the estimate before any is done).
-  private func eta() -> String {
-    let elapsed = Double(MonotonicClock.now() - start) / 1e9
-    let each = done > 0 ? elapsed / Double(done) : estimateEach
-    let seconds = Int((each * Double(total - done)).rounded())
-    return seconds >= 60
-      ? "\(seconds / 60)m\(String(format: "%02d", seconds % 60))s" : "\(seconds)s"
+  /// `elapsed 1m02s, ETA 2m10s`. Called under the lock.
+  private func timeText() -> String {
+    let time = now()
+    let underWay = running.map { (key: $0.key, elapsed: Self.seconds(from: $0.value, to: time)) }
+    let elapsed = Self.seconds(from: start, to: time)
+    return
+      "elapsed \(RunTimeEstimate.text(seconds: elapsed)), ETA \(RunTimeEstimate.text(seconds: estimate.remainingSeconds(running: underWay)))"
+  }
+
+  private static func seconds(from start: UInt64, to end: UInt64) -> Double {
+    end >= start ? Double(end - start) / 1e9 : 0
   }
 }

@@ -1,58 +1,5 @@
-/// What the reports share: the order results are shown in, the floor each is compared with,
-/// and the lines that say how a run was made.
+/// The lines every report shares: how a run was made, and the cells of a result.
 extension ResultsFile {
-  /// The strategy name of the floor benchmarks (the cost of merely writing n frames).
-  public static let floorStrategy = "floor"
-  /// Workloads shown as a multiple of the floor.
-  public static let floorComparedWorkloads: Set<String> = ["prepare", "first-screen"]
-
-  /// Results grouped for display: by dataset, then workload, then strategy (each in the order
-  /// first measured), then size; the floor first in each dataset.
-  public var orderedResults: [BenchmarkResult] {
-    func firstSeen(_ values: [String]) -> [String: Int] {
-      var order: [String: Int] = [:]
-      for value in values where order[value] == nil { order[value] = order.count }
-      return order
-    }
-    let datasets = firstSeen(results.map(\.dataset))
-    let workloads = firstSeen(results.map(\.workload))
-    let strategies = firstSeen(results.map(\.strategy))
-    return results.sorted {
-      let a = (
-        datasets[$0.dataset]!, $0.strategy == Self.floorStrategy ? -1 : workloads[$0.workload]!,
-        strategies[$0.strategy]!, $0.items
-      )
-      let b = (
-        datasets[$1.dataset]!, $1.strategy == Self.floorStrategy ? -1 : workloads[$1.workload]!,
-        strategies[$1.strategy]!, $1.items
-      )
-      return a < b
-    }
-  }
-
-  public var datasets: [String] { orderedUnique(results.map(\.dataset)) }
-  public var workloads: [String] {
-    orderedUnique(results.filter { $0.strategy != Self.floorStrategy }.map(\.workload))
-  }
-  public var strategies: [String] {
-    orderedUnique(results.filter { $0.strategy != Self.floorStrategy }.map(\.strategy))
-  }
-
-  /// The floor measured for `dataset` at `items`.
-  public func floor(dataset: String, items: Int) -> BenchmarkResult? {
-    results.first {
-      $0.strategy == Self.floorStrategy && $0.dataset == dataset && $0.items == items
-    }
-  }
-
-  /// How many floors `result` costs, for the workloads compared with the floor.
-  public func floorMultiple(_ result: BenchmarkResult) -> Double? {
-    guard Self.floorComparedWorkloads.contains(result.workload),
-      let floor = floor(dataset: result.dataset, items: result.items), floor.statistics.median > 0
-    else { return nil }
-    return result.statistics.median / floor.statistics.median
-  }
-
   /// One line each: the build, the machine, the mode — and any warning a reader must see.
   public var headerLines: [String] {
     var lines: [String] = []
@@ -94,9 +41,4 @@ extension ResultsFile {
     return Formatting.compactCount(Double(allocations.count))
       + (allocations.deterministic ? "" : "~")
   }
-}
-
-func orderedUnique(_ values: [String]) -> [String] {
-  var seen = Set<String>()
-  return values.filter { seen.insert($0).inserted }
 }

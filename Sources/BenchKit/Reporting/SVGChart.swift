@@ -47,20 +47,11 @@ public enum SVGChart {
     var svg = open(width: width, height: height, kind: "loglog", title: title)
     svg +=
       "<rect class=\"plot\" x=\"\(f(left))\" y=\"\(f(top))\" width=\"\(f(plotW))\" height=\"\(f(plotH))\" fill=\"#fff\" stroke=\"#ccc\"/>\n"
-    for exponent in Int(xRange.0)...Int(xRange.1) {
-      let x = px(pow(10, Double(exponent)))
-      svg +=
-        "<line class=\"grid\" x1=\"\(f(x))\" y1=\"\(f(top))\" x2=\"\(f(x))\" y2=\"\(f(top + plotH))\" stroke=\"#eee\"/>\n"
-      svg +=
-        "<text class=\"tick x\" x=\"\(f(x))\" y=\"\(f(top + plotH + 16))\" text-anchor=\"middle\">\(escape(formatX(pow(10, Double(exponent)))))</text>\n"
-    }
-    for exponent in Int(yRange.0)...Int(yRange.1) {
-      let y = py(pow(10, Double(exponent)))
-      svg +=
-        "<line class=\"grid\" x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotW))\" y2=\"\(f(y))\" stroke=\"#eee\"/>\n"
-      svg +=
-        "<text class=\"tick y\" x=\"\(f(left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">\(escape(formatY(pow(10, Double(exponent)))))</text>\n"
-    }
+    svg += decadeGrid(
+      xRange, axis: .x, at: px, across: (top, top + plotH), labelAt: top + plotH + 16,
+      format: formatX)
+    svg += decadeGrid(
+      yRange, axis: .y, at: py, across: (left, left + plotW), labelAt: left - 6, format: formatY)
     svg +=
       "<text class=\"axis-label\" x=\"\(f(left + plotW / 2))\" y=\"\(f(height - 8))\" text-anchor=\"middle\">\(escape(xLabel))</text>\n"
     svg +=
@@ -115,13 +106,9 @@ public enum SVGChart {
     let plotW = width - left - right
     func px(_ v: Double) -> Double { (log10(v) - range.0) / (range.1 - range.0) * plotW }
     var svg = open(width: width, height: height, kind: "bars", title: title)
-    for exponent in Int(range.0)...Int(range.1) {
-      let x = left + px(pow(10, Double(exponent)))
-      svg +=
-        "<line class=\"grid\" x1=\"\(f(x))\" y1=\"\(f(top - 4))\" x2=\"\(f(x))\" y2=\"\(f(height - 24))\" stroke=\"#eee\"/>\n"
-      svg +=
-        "<text class=\"tick x\" x=\"\(f(x))\" y=\"\(f(height - 10))\" text-anchor=\"middle\">\(escape(format(pow(10, Double(exponent)))))</text>\n"
-    }
+    svg += decadeGrid(
+      range, axis: .x, at: { left + px($0) }, across: (top - 4, height - 24),
+      labelAt: height - 10, format: format)
     var y = top
     for group in groups {
       for bar in positive where bar.group == group {
@@ -191,6 +178,33 @@ public enum SVGChart {
         "<circle class=\"ratio\" data-label=\"\(escape(point.label))\" data-ratio=\"\(point.ratio)\" cx=\"\(f(px(point.ratio)))\" cy=\"\(f(y))\" r=\"3.5\" fill=\"\(color)\"><title>\(escape(point.label)): \(Formatting.ratio(point.ratio)) (\(point.verdict))</title></circle>\n"
     }
     return svg + "</svg>\n"
+  }
+
+  enum Axis { case x, y }
+
+  /// A grid line and a tick label at every decade of `range` (log10 values) along `axis`:
+  /// vertical lines across `across` (y from, y to) for x, horizontal ones for y.
+  static func decadeGrid(
+    _ range: (Double, Double), axis: Axis, at position: (Double) -> Double,
+    across: (Double, Double), labelAt: Double, format: (Double) -> String
+  ) -> String {
+    var svg = ""
+    for exponent in Int(range.0)...Int(range.1) {
+      let value = pow(10, Double(exponent))
+      let p = position(value)
+      let label = escape(format(value))
+      switch axis {
+      case .x:
+        svg +=
+          "<line class=\"grid\" x1=\"\(f(p))\" y1=\"\(f(across.0))\" x2=\"\(f(p))\" y2=\"\(f(across.1))\" stroke=\"#eee\"/>\n"
+          + "<text class=\"tick x\" x=\"\(f(p))\" y=\"\(f(labelAt))\" text-anchor=\"middle\">\(label)</text>\n"
+      case .y:
+        svg +=
+          "<line class=\"grid\" x1=\"\(f(across.0))\" y1=\"\(f(p))\" x2=\"\(f(across.1))\" y2=\"\(f(p))\" stroke=\"#eee\"/>\n"
+          + "<text class=\"tick y\" x=\"\(f(labelAt))\" y=\"\(f(p + 4))\" text-anchor=\"end\">\(label)</text>\n"
+      }
+    }
+    return svg
   }
 
   /// The whole decades that cover `values`, at least one decade wide.
