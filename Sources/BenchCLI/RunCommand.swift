@@ -53,7 +53,11 @@ enum RunCommand {
     if options.instructions, let reason = Callgrind.unavailableReason {
       throw UsageError("--instructions: \(reason)")
     }
-    var (results, failures) = try measure(options, request: request, arguments: arguments, io: io)
+    // Time is measured in a process placed alike every run (re-executes this one).
+    let placement = RunPlacement.place(
+      jobs: options.jobs, arguments: Array(CommandLine.arguments.dropFirst()))
+    var (results, failures) = try measure(
+      options, request: request, arguments: arguments, placement: placement, io: io)
     if options.instructions {
       try InstructionsWorkerCommand.count(&results, io: io, quiet: options.quiet)
     }
@@ -79,7 +83,8 @@ enum RunCommand {
   /// checks the strategies, measures. Returns the results and the failures (wrong answers,
   /// disagreeing strategies).
   static func measure(
-    _ options: RunOptions, request: Suite.Request, arguments: [String], io: CommandIO
+    _ options: RunOptions, request: Suite.Request, arguments: [String], placement: String? = nil,
+    io: CommandIO
   ) throws -> (ResultsFile, [String]) {
     let contexts = DatasetContexts()
     var suite: Suite
@@ -131,8 +136,9 @@ enum RunCommand {
       timeBudgetSeconds: options.effectiveBudget, jobs: options.jobs, quick: options.quick,
       suite: suite.name, targetSampleNanoseconds: runner.configuration.targetSampleNanoseconds,
       allocationCounting: runner.allocationNote, peakMemory: runner.peakMemoryNote)
-    let environment = BenchEnvironment.current(
+    var environment = BenchEnvironment.current(
       arguments: ["bench"] + arguments, gitDirectory: ReleaseBuild.packageRoot())
+    environment.placement = placement
     let file = ResultsFile(
       environment: environment, settings: settings, results: results,
       ratioFloors: suite.ratioFloors, notes: notes)

@@ -65,3 +65,65 @@ public enum ProcessPlacement {
   /// Whether this process runs without address randomization (workers report it).
   public static var addressRandomizationIsOff: Bool { bench_address_randomization_is_off() == 1 }
 }
+
+extension ProcessPlacement {
+  /// Idle time per CPU from the text of `/proc/stat` (the `cpuN` lines: the 4th and 5th
+  /// numbers, idle and iowait, in clock ticks). Lines it cannot read are skipped.
+  /// - Complexity: O(n) in the text's length.
+  public static func idleTicks(procStat text: String) -> [Int: UInt64] {
+    var idle: [Int: UInt64] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("cpu") {
+      let fields = line.split(separator: " ")
+      guard fields.count > 5, let cpu = Int(fields[0].dropFirst(3)),
+        let idleTicks = UInt64(fields[4]), let iowait = UInt64(fields[5])
+      else { continue }
+      idle[cpu] = idleTicks &+ iowait
+    }
+    return idle
+  }
+
+  /// The CPU that was idle the longest between two readings of `/proc/stat`, the lowest
+  /// number on a tie; nil when no CPU appears in both.
+  /// - Complexity: O(c) in the number of CPUs.
+  public static func leastBusyCPU(before: [Int: UInt64], after: [Int: UInt64]) -> Int? {
+    let idle = after.compactMap { cpu, ticks in
+      before[cpu].map { (cpu: cpu, idle: ticks >= $0 ? ticks - $0 : 0) }
+    }
+    return idle.min { $0.idle != $1.idle ? $0.idle > $1.idle : $0.cpu < $1.cpu }?.cpu
+  }
+
+  /// The CPU that is least busy now: idle time per CPU over `interval` seconds, from
+  /// `/proc/stat`; nil where that file cannot be read.
+  public static func leastBusyCPU(interval: Double = 0.25) -> Int? {
+    let read = { try? String(contentsOfFile: "/proc/stat", encoding: .utf8) }
+    guard let first = read() else { return nil }
+    Thread.sleep(forTimeInterval: interval)
+    guard let second = read() else { return nil }
+    return leastBusyCPU(before: idleTicks(procStat: first), after: idleTicks(procStat: second))
+  }
+
+  /// Restricts this process, and the programs it executes from now on, to `cpu`.
+  public static func pin(to cpu: Int) -> Bool { bench_pin_to_cpu(Int32(cpu)) == 0 }
+
+  /// Turns address randomization off for the programs this process executes from now on.
+  public static func disableAddressRandomizationForChildren() -> Bool {
+    bench_disable_address_randomization_for_children() == 0
+  }
+
+  /// The stack a program starts with holds its path, its arguments' and its environment's
+  /// strings and a pointer to each, so without randomization its stack offset depends on how
+  /// long they are — and a short loop's speed on that offset. Returns how many bytes of
+  /// padding, as one more environment variable `name=…`, bring the total to a multiple of a
+  /// page: then every run starts its stack at the same offset within a page, whatever its
+  /// arguments (`--output /tmp/a` or `--output Results/latest`).
+  /// - Complexity: O(n) in the strings' total length.
+  public static func stackPadding(
+    executablePath: String, arguments: [String], environment: [String], name: String,
+    page: Int = 4096
+  ) -> Int {
+    let strings = ([executablePath] + arguments + environment).reduce(0) { $0 + $1.utf8.count + 1 }
+    let pointers = 8 * (arguments.count + environment.count + 1)
+    let fixed = strings + pointers + name.utf8.count + 2  // `name=`, its NUL
+    return (page - fixed % page) % page
+  }
+}

@@ -21,6 +21,10 @@ public struct BenchEnvironment: Codable, Hashable, Sendable {
   /// A hash of the machine's identity (machine id, host name, CPU): equal host ids mean the
   /// same machine, where timings are comparable.
   public var hostID: String
+  /// How the measuring process was placed (`bench run`: CPU pinning, address randomization,
+  /// docs/BenchMethod.md "Two runs on equal footing"), or why it could not be; nil in files
+  /// written before it was recorded.
+  public var placement: String?
 
   public init(
     cpu: String, cores: Int, os: String, kernel: String, swiftVersion: String,
