@@ -105,11 +105,16 @@ enum CompareCommand {
     var gate = BaselineGate(baseline: baseline, candidate: candidate)
     gate.deterministicOnly = deterministic
     gate.counterTolerance = tolerance
+    gate.floorStrategy = SuitePresentation.floorStrategy
     var report = gate.evaluate()
     var remeasured: [String] = []
     if remeasure && !report.timeSuspects.isEmpty && !ReleaseBuild.isDebug {
-      // A suspect is re-measured before it fails the run.
+      // A suspect is re-measured before it fails the run, in a process placed like `bench
+      // run`'s (this one, re-executed once: docs/BenchMethod.md, "Two results files").
+      let placement = RunPlacement.place(
+        jobs: 1, arguments: Array(CommandLine.arguments.dropFirst()))
       (candidate, remeasured) = try remeasureSuspects(report.timeSuspects, in: candidate, io: io)
+      remeasured.append("placement: \(placement)")
       gate.candidate = candidate
       report = gate.evaluate()
     }
@@ -137,7 +142,7 @@ enum CompareCommand {
     var notes: [String] = []
     let contexts = DatasetContexts()
     let runner = BenchmarkRunner(
-      BenchmarkRunner.Configuration(timeBudget: max(candidate.settings.timeBudgetSeconds, 0.1)))
+      BenchmarkRunner.Configuration(timeBudget: max(candidate.settings.timeBudgetSeconds, 0.25)))
     for key in keys {
       guard let index = updated.results.firstIndex(where: { $0.key == key }) else { continue }
       let old = updated.results[index]

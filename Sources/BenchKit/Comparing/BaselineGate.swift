@@ -28,10 +28,25 @@ public struct BaselineGate: Sendable {
   /// `classExponentMargin` (intervals disjoint).
   public var exponentTolerance = 0.25
   public var classExponentMargin = 0.1
+  /// Where either file is a quick run, the rise the exponent of each size's fastest sample
+  /// must show too (`compareTimeGrowth`).
+  public var quickExponentTolerance = 0.5
   /// Only the deterministic gates (counters, allocations, growth, ratios); time is then shown
   /// but never decides.
   public var deterministicOnly = false
   public var thresholds = PairedComparison.Thresholds()
+  /// File against file, time: the smallest slowdown beyond the runs' drift that fails (1.10×).
+  /// Two quick runs of one binary still differ by up to ~8 % on a benchmark after the drift is
+  /// taken out (docs/BenchMethod.md, "Two results files"); a smaller change is for the A/B step.
+  public var fileTolerance = 0.10
+  /// The fewest precise benchmarks a drift is taken over, and how wide (high / low) a
+  /// ratio's interval may be for the benchmark to count as precise (`timeDrifts`).
+  public var minimumDriftGroup = 5
+  public var driftPrecision = 1.2
+  /// The suite's floor (`floor write-frames`: writing frames to memory, no layout code): its
+  /// time follows the memory bandwidth other jobs leave, so it is shown, never gated, in a
+  /// file comparison, and no drift is taken from it. Set by `bench compare`.
+  public var floorStrategy: String?
 
   public init(baseline: ResultsFile, candidate: ResultsFile) {
     self.baseline = baseline
@@ -51,11 +66,13 @@ public struct BaselineGate: Sendable {
     report.deterministicOnlyGrowth = deterministicOnly
     report.instructionTolerance = instructionTolerance
     let pairs = checkCoverage(&report)
+    let drifts = timeDrifts(pairs)
     for (base, result) in pairs {
       compareCounters(base, result, &report)
       compareAllocations(base, result, &report)
       compareInstructions(base, result, &report)
-      compareTime(base, result, comparisons: pairs.count, &report)
+      compareTime(
+        base, result, comparisons: pairs.count, drift: drifts[result.key] ?? 1, &report)
     }
     compareGrowth(&report)
     compareRatios(&report)
@@ -172,21 +189,64 @@ extension BaselineGate {
     }
   }
 
-  /// Time: the A/B rule on samples that were not interleaved; it decides only where `timeGates`.
+  /// Time, file against file (docs/BenchMethod.md, "Two results files"): two runs' samples
+  /// were not taken in turn, so the baseline's are first scaled by the drift between the two
+  /// runs where the benchmark ran (`timeDrifts`); then exact Mann–Whitney at α / comparisons
+  /// and the ratio's interval beyond `fileTolerance`. It decides only where `timeGates`.
   func compareTime(
-    _ base: BenchmarkResult, _ result: BenchmarkResult, comparisons: Int,
+    _ base: BenchmarkResult, _ result: BenchmarkResult, comparisons: Int, drift: Double,
     _ report: inout GateReport
   ) {
     var thresholds = self.thresholds
     thresholds.comparisons = comparisons
-    let comparison = PairedComparison(
-      unpairedA: base.samples, b: result.samples, thresholds: thresholds)
+    thresholds.tolerance = max(thresholds.tolerance, fileTolerance)
+    var comparison = PairedComparison(
+      unpairedA: base.samples.map { $0 * drift }, b: result.samples, thresholds: thresholds)
+    comparison.medianA = base.statistics.median
+    if drift != 1 {
+      comparison.reason += String(format: ", relative to the runs' drift %.3f×", drift)
+    }
     report.times.append(GateReport.TimeRow(key: result.key, comparison: comparison))
     if comparison.verdict == .slower {
+      let gated = timeGates && result.strategy != floorStrategy
       report.add(
-        .time, timeGates ? .regression : .advisory, result.key,
+        .time, gated ? .regression : .advisory, result.key,
         "\(Formatting.ratio(comparison.ratio)) slower: \(comparison.reason)")
     }
+  }
+
+  /// The drift between the two runs, per benchmark: the median ratio (Hodges–Lehmann,
+  /// candidate over baseline) of the *precise* benchmarks measured on the same dataset at the
+  /// same size — measured together, within a second or two — or of every precise benchmark
+  /// where that dataset has fewer than `minimumDriftGroup`; 1 where there are fewer in all.
+  /// Precise: the ratio's 99 % interval spans at most `driftPrecision` (many samples on both
+  /// sides; a quick run's slowest benchmarks have 5, and one preempted sample moves them), and
+  /// not the floor (`floorStrategy`, memory bandwidth, which moves on its own).
+  ///
+  /// Why: two quick runs of one binary on one host can differ by a factor that moves one
+  /// stretch of a run alike — every query of mixed-feed at 10k ran 1.24–1.66× slower in one
+  /// A/A run while the rest agreed within 1 % (docs/BenchMethod.md, "Two results files"). A
+  /// change of code moves the benchmarks it touches, not the median of their dataset's.
+  /// - Complexity: O(Σ mn log mn) over the pairs' sample counts.
+  func timeDrifts(_ pairs: [(base: BenchmarkResult, result: BenchmarkResult)]) -> [BenchmarkKey:
+    Double]
+  {
+    let precise = pairs.compactMap { pair -> (group: String, log: Double)? in
+      guard pair.result.strategy != floorStrategy else { return nil }
+      let estimate = PairedComparison.hodgesLehmann(
+        a: pair.base.samples, b: pair.result.samples, alpha: thresholds.alpha)
+      guard estimate.low > 0, estimate.high / estimate.low <= driftPrecision else { return nil }
+      return ("\(pair.result.dataset)@\(pair.result.items)", log(estimate.ratio))
+    }
+    guard precise.count >= minimumDriftGroup else { return [:] }
+    let runWide = SampleStatistics.median(precise.map(\.log))
+    let byGroup = Dictionary(grouping: precise, by: \.group).compactMapValues { members in
+      members.count >= minimumDriftGroup ? SampleStatistics.median(members.map(\.log)) : nil
+    }
+    return Dictionary(
+      pairs.map { pair in
+        (pair.result.key, exp(byGroup["\(pair.result.dataset)@\(pair.result.items)"] ?? runWide))
+      }, uniquingKeysWith: { a, _ in a })
   }
 
   /// Growth, per series of the baseline: the work and instruction classes exactly; the time
@@ -234,12 +294,21 @@ extension BaselineGate {
   }
 
   /// Time growth decides unless only the deterministic gates were asked for; then it is shown
-  /// as advisory (the work class is the deterministic growth gate).
+  /// as advisory (the work class is the deterministic growth gate). Where either file is a
+  /// quick run, the rise must also show in the exponent of each size's fastest sample
+  /// (`quickExponentTolerance`): a quick run's medians at three sizes move its exponent by up
+  /// to 0.8 between two runs of one binary, its fastest samples by up to 0.45.
   func compareTimeGrowth(
     _ base: SeriesFit, _ fit: SeriesFit, _ key: BenchmarkKey, _ report: inout GateReport
   ) {
     let disjoint = fit.time.exponentLow > base.time.exponentHigh
     let rise = fit.time.exponent - base.time.exponent
+    if baseline.settings.quick || candidate.settings.quick {
+      let fastestRise =
+        Self.fastestSampleExponent(of: candidate, series: fit.name)
+        - Self.fastestSampleExponent(of: baseline, series: base.name)
+      guard fastestRise > quickExponentTolerance else { return }
+    }
     let severity: GateReport.Severity = deterministicOnly ? .advisory : .regression
     if disjoint && rise > exponentTolerance {
       report.add(
@@ -251,6 +320,16 @@ extension BaselineGate {
         "time grows \(base.time.complexity.rawValue) → \(fit.time.complexity.rawValue)"
           + String(format: " (exponent %.2f → %.2f)", base.time.exponent, fit.time.exponent))
     }
+  }
+
+  /// The growth exponent of a series' fastest sample per size: interference only adds time,
+  /// so the fastest of a benchmark's samples is its least disturbed.
+  /// - Complexity: O(r + s) over the file's results and the series' samples.
+  static func fastestSampleExponent(of file: ResultsFile, series: String) -> Double {
+    let points = file.results.filter { $0.series == series }.compactMap { result in
+      result.samples.min().map { (n: Double(result.items), cost: $0) }
+    }.filter { $0.cost > 0 }
+    return points.count >= 2 ? ComplexityFit.slope(points) : 0
   }
 
   /// Same-run ratios: the baseline's, with the baseline's floors, measured on the candidate's

@@ -80,6 +80,18 @@ extension PairedComparison {
   /// the same host): the ratio is the Hodges–Lehmann estimate — the median of every pairwise
   /// `ln(b_j / a_i)` — with its distribution-free interval from the Mann–Whitney distribution.
   public init(unpairedA a: [Double], b: [Double], thresholds: Thresholds = .init()) {
+    self.init(
+      ratio: Self.hodgesLehmann(a: a, b: b, alpha: thresholds.alpha), a: a, b: b,
+      thresholds: thresholds)
+  }
+
+  /// The Hodges–Lehmann ratio of `b` over `a` — the median of every pairwise `ln(b_j / a_i)`,
+  /// exponentiated — with its distribution-free `1 − alpha` interval from the Mann–Whitney
+  /// distribution (normal approximation of the rank).
+  /// - Complexity: O(mn log mn).
+  public static func hodgesLehmann(a: [Double], b: [Double], alpha: Double) -> (
+    ratio: Double, low: Double, high: Double
+  ) {
     let logsA = a.filter { $0 > 0 }.map(log)
     let logsB = b.filter { $0 > 0 }.map(log)
     var differences: [Double] = []
@@ -87,15 +99,16 @@ extension PairedComparison {
     for x in logsA { for y in logsB { differences.append(y - x) } }
     differences.sort()
     let total = differences.count
+    guard total > 0 else { return (1, 0, .infinity) }
     // Rank of the lower bound: mn/2 − z·√(mn(m+n+1)/12), rounded down, at least 1.
     let m = Double(logsA.count)
     let n = Double(logsB.count)
-    let z = normalQuantile(1 - thresholds.alpha / 2)
+    let z = normalQuantile(1 - alpha / 2)
     let rank = max(1, Int((m * n / 2 - z * (m * n * (m + n + 1) / 12).squareRoot()).rounded(.down)))
-    let ratio = total > 0 ? exp(SampleStatistics.percentile(sorted: differences, 0.5)) : 1
-    let low = total > 0 ? exp(differences[min(rank, total) - 1]) : 0
-    let high = total > 0 ? exp(differences[max(total - rank, 0)]) : .infinity
-    self.init(ratio: (ratio, low, high), a: a, b: b, thresholds: thresholds)
+    return (
+      exp(SampleStatistics.percentile(sorted: differences, 0.5)),
+      exp(differences[min(rank, total) - 1]), exp(differences[max(total - rank, 0)])
+    )
   }
 
   static func decide(
