@@ -47,6 +47,13 @@ public struct BaselineGate: Sendable {
   /// time follows the memory bandwidth other jobs leave, so it is shown, never gated, in a
   /// file comparison, and no drift is taken from it. Set by `bench compare`.
   public var floorStrategy: String?
+  /// How many benchmarks of one strategy and workload must be slower for time to fail, file
+  /// against file (`confirmTimeFamilies`).
+  public var minimumTimeFamily = 2
+  /// Benchmarks whose candidate samples were measured again in another process (`bench
+  /// compare`'s re-measuring, with companions of the same dataset): they did not share the
+  /// candidate run's drift, so their own is taken over them (`timeDrifts`).
+  public var remeasured: Set<BenchmarkKey> = []
 
   public init(baseline: ResultsFile, candidate: ResultsFile) {
     self.baseline = baseline
@@ -74,6 +81,7 @@ public struct BaselineGate: Sendable {
       compareTime(
         base, result, comparisons: pairs.count, drift: drifts[result.key] ?? 1, &report)
     }
+    confirmTimeFamilies(&report)
     compareGrowth(&report)
     compareRatios(&report)
     if candidate.isDebugBuild || baseline.isDebugBuild {
@@ -215,6 +223,28 @@ extension BaselineGate {
     }
   }
 
+  /// File against file, a slower time decides only where the same strategy and workload is
+  /// slower on another dataset or size too (`minimumTimeFamily`); a lone one is advisory. A
+  /// change of code shows wherever that code runs; a process's own factor (docs/BenchMethod.md,
+  /// "Two results files") hit one benchmark at a time in A/A pairs.
+  /// - Complexity: O(f) over the findings.
+  func confirmTimeFamilies(_ report: inout GateReport) {
+    let families = Dictionary(
+      grouping: report.findings.indices.filter {
+        report.findings[$0].gate == .time && report.findings[$0].severity == .regression
+      },
+      by: { index -> String in
+        let key = report.findings[index].key
+        return candidate.result(key).map { "\($0.strategy) \($0.workload)" } ?? key.name
+      })
+    for (family, members) in families where members.count < minimumTimeFamily {
+      for index in members {
+        report.findings[index].severity = .advisory
+        report.findings[index].message += " (\(family) slower on no other dataset: advisory)"
+      }
+    }
+  }
+
   /// The drift between the two runs, per benchmark: the median ratio (Hodges–Lehmann,
   /// candidate over baseline) of the *precise* benchmarks measured on the same dataset at the
   /// same size — measured together, within a second or two — or of every precise benchmark
@@ -228,7 +258,19 @@ extension BaselineGate {
   /// A/A run while the rest agreed within 1 % (docs/BenchMethod.md, "Two results files"). A
   /// change of code moves the benchmarks it touches, not the median of their dataset's.
   /// - Complexity: O(Σ mn log mn) over the pairs' sample counts.
+  ///
+  /// Benchmarks measured again (`remeasured`) did not share the candidate run's drift: theirs
+  /// is taken the same way over the benchmarks measured again with them.
   func timeDrifts(_ pairs: [(base: BenchmarkResult, result: BenchmarkResult)]) -> [BenchmarkKey:
+    Double]
+  {
+    let again = pairs.filter { remeasured.contains($0.result.key) }
+    let first = pairs.filter { !remeasured.contains($0.result.key) }
+    return drifts(first).merging(drifts(again), uniquingKeysWith: { a, _ in a })
+  }
+
+  /// `timeDrifts` over benchmarks measured in one process.
+  func drifts(_ pairs: [(base: BenchmarkResult, result: BenchmarkResult)]) -> [BenchmarkKey:
     Double]
   {
     let precise = pairs.compactMap { pair -> (group: String, log: Double)? in
