@@ -88,6 +88,22 @@ import Testing
       "\(report.text())")
   }
 
+  @Test func aLoneSlowerBenchmark_isAdvisory_aFamilyFails() {
+    let lone = Self.run(seed: 2) { strategy, workload, dataset in
+      strategy == "binary" && workload == "jump" && dataset == "feed" ? 1.5 : 1
+    }
+    let report = Self.gate(Self.run(seed: 1), lone).evaluate()
+    #expect(!report.hasRegression, "\(report.text())")
+    #expect(
+      report.findings.contains {
+        $0.gate == .time && $0.severity == .advisory && $0.message.contains("no other dataset")
+      })
+    let family = Self.run(seed: 2) { strategy, workload, _ in
+      strategy == "binary" && workload == "jump" ? 1.5 : 1
+    }
+    #expect(Self.gate(Self.run(seed: 1), family).evaluate().timeSuspects.count == 2)
+  }
+
   @Test func aSlowdownSmallerThanTheFileTolerance_passes() {
     let candidate = Self.run(seed: 2) { strategy, _, _ in strategy == "binary" ? 1.06 : 1 }
     #expect(!Self.gate(Self.run(seed: 1), candidate).evaluate().hasRegression)
@@ -122,6 +138,7 @@ import Testing
     let baseline = Self.run(seed: 1) { _, _, dataset in dataset == "feed" ? 1.5 : 1 }
     let candidate = Self.run(seed: 2)
     var gate = Self.gate(baseline, candidate)
+    gate.minimumTimeFamily = 1  // one benchmark is the subject here
     #expect(gate.evaluate().regressions.contains { $0.key.name == "binary jump feed" } == false)
     // Scaled by the drift, the same samples would look 1.5× slower: re-measured, they are not.
     gate.remeasured = [BenchmarkKey(name: "binary jump feed", items: 1_000)]
