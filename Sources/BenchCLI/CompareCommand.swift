@@ -172,6 +172,7 @@ enum CompareCommand {
     let contexts = DatasetContexts()
     let runner = BenchmarkRunner(
       BenchmarkRunner.Configuration(timeBudget: max(candidate.settings.timeBudgetSeconds, 0.25)))
+    let place = RunPlacement.beforeEachBenchmark()
     for key in keys {
       guard let index = updated.results.firstIndex(where: { $0.key == key }) else { continue }
       let old = updated.results[index]
@@ -183,6 +184,7 @@ enum CompareCommand {
             contexts: contexts, key: key, strategy: old.strategy, workload: old.workload,
             dataset: old.dataset)
         }
+        place?(benchmark)
         let fresh = try runner.measure(benchmark)
         updated.results[index].samples = fresh.samples
         updated.results[index].statistics = fresh.statistics

@@ -108,6 +108,7 @@ enum RunCommand {
       allocationCounter: HarnessWiring.allocationCounter.verified(), jobs: options.jobs)
     // --quick: fewer samples of the slowest benchmarks too (their interval is then [min, max]).
     if options.quick { configuration.minimumSamples = 5 }
+    configuration.beforeEach = RunPlacement.beforeEachBenchmark()
     let runner = BenchmarkRunner(configuration)
     if !options.quiet {
       io.writeError(

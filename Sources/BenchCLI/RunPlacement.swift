@@ -1,4 +1,5 @@
 import BenchKit
+import BenchmarkDatasets
 import Foundation
 
 #if canImport(Glibc)
@@ -15,6 +16,27 @@ enum RunPlacement {
   /// keeps it from re-executing again.
   static let marker = "BENCH_RUN_PLACEMENT"
   static let padding = "BENCH_STACK_PAD"
+  /// The CPU the re-executed process is pinned to, and those it was allowed before.
+  static let pinnedCPU = "BENCH_RUN_CPU"
+  static let allowedCPUs = "BENCH_RUN_ALLOWED_CPUS"
+
+  /// In the re-executed process pinned to one CPU: before each benchmark, pins to every CPU
+  /// it was allowed for a workload that runs on several threads (on one CPU its threads would
+  /// take turns, and a concurrent query would measure nothing concurrent), and back to the
+  /// one CPU for the rest. Nil where the process is not pinned.
+  static func beforeEachBenchmark() -> (@Sendable (Benchmark) -> Void)? {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment[marker] != nil, let pinned = environment[pinnedCPU].flatMap({ Int($0) }),
+      let allowed = environment[allowedCPUs]?.split(separator: ",").compactMap({ Int($0) }),
+      allowed.count > 1
+    else { return nil }
+    let single = Workload.concurrentQuery(threads: 1).name
+    return { benchmark in
+      let threaded =
+        benchmark.workload != single && Workload.named(benchmark.workload)?.isConcurrent == true
+      _ = threaded ? ProcessPlacement.pin(to: allowed) : ProcessPlacement.pin(to: pinned)
+    }
+  }
 
   /// Returns what the results file records about placement: in the re-executed process, what
   /// was done; where it cannot be done, why. Otherwise re-executes (and does not return).
@@ -34,8 +56,15 @@ enum RunPlacement {
       var done: [String] = []
       if jobs == 1 {
         // The least busy CPU at the start: the one most likely to stay free of other jobs.
+        let allowed = ProcessPlacement.allowedCPUs()
         if let cpu = ProcessPlacement.leastBusyCPU(), ProcessPlacement.pin(to: cpu) {
-          done.append("pinned to CPU \(cpu)")
+          done.append(
+            "pinned to CPU \(cpu)"
+              + (allowed.count > 1
+                ? " (CPUs \(allowed.map(String.init).joined(separator: ",")) for the multi-threaded benchmarks)"
+                : ""))
+          setenv(pinnedCPU, "\(cpu)", 1)
+          setenv(allowedCPUs, allowed.map(String.init).joined(separator: ","), 1)
         } else {
           done.append("not pinned (CPU affinity unavailable)")
         }

@@ -15,6 +15,28 @@ int bench_pin_to_cpu(int cpu) {
   return sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : -1;
 }
 
+int bench_pin_to_cpus(const int *cpus, int count) {
+  if (cpus == 0 || count <= 0) return -1;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  for (int i = 0; i < count; i++) {
+    if (cpus[i] < 0 || cpus[i] >= CPU_SETSIZE) return -1;
+    CPU_SET(cpus[i], &set);
+  }
+  return sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : -1;
+}
+
+int bench_allowed_cpus(int *cpus, int capacity) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+  int count = 0;
+  for (int cpu = 0; cpu < CPU_SETSIZE && count < capacity; cpu++) {
+    if (CPU_ISSET(cpu, &set)) cpus[count++] = cpu;
+  }
+  return count;
+}
+
 int bench_disable_address_randomization_for_children(void) {
   // personality(0xffffffff) reads the persona without changing it.
   int current = personality(0xffffffff);
@@ -31,6 +53,8 @@ int bench_address_randomization_is_off(void) {
 
 int bench_current_cpu(void) { return -1; }
 int bench_pin_to_cpu(int cpu) { (void)cpu; return -1; }
+int bench_pin_to_cpus(const int *cpus, int count) { (void)cpus; (void)count; return -1; }
+int bench_allowed_cpus(int *cpus, int capacity) { (void)cpus; (void)capacity; return -1; }
 int bench_disable_address_randomization_for_children(void) { return -1; }
 int bench_address_randomization_is_off(void) { return 0; }
 

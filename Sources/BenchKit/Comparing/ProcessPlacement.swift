@@ -105,6 +105,23 @@ extension ProcessPlacement {
   /// Restricts this process, and the programs it executes from now on, to `cpu`.
   public static func pin(to cpu: Int) -> Bool { bench_pin_to_cpu(Int32(cpu)) == 0 }
 
+  /// Restricts this process, and the programs it executes from now on, to `cpus`.
+  public static func pin(to cpus: [Int]) -> Bool {
+    let list = cpus.map { Int32($0) }
+    return list.withUnsafeBufferPointer {
+      bench_pin_to_cpus($0.baseAddress, Int32($0.count)) == 0
+    }
+  }
+
+  /// The CPUs this process may run on; empty where that cannot be known.
+  public static func allowedCPUs() -> [Int] {
+    var cpus = [Int32](repeating: 0, count: 1024)
+    let count = cpus.withUnsafeMutableBufferPointer {
+      bench_allowed_cpus($0.baseAddress, Int32($0.count))
+    }
+    return count > 0 ? cpus.prefix(Int(count)).map { Int($0) } : []
+  }
+
   /// Turns address randomization off for the programs this process executes from now on.
   public static func disableAddressRandomizationForChildren() -> Bool {
     bench_disable_address_randomization_for_children() == 0

@@ -23,6 +23,9 @@ public struct BenchmarkRunner: Sendable {
     /// Benchmarks at once; above 1, allocations and peak memory are not counted (they are
     /// process-wide and the jobs would mix them).
     public var jobs: Int
+    /// Called before each benchmark is measured (`bench run` widens its CPU pinning for the
+    /// benchmarks that run on several threads).
+    public var beforeEach: (@Sendable (Benchmark) -> Void)?
 
     public init(
       timeBudget: Double, allocationCounter: AllocationCounter = .unavailable("not wired"),
@@ -149,6 +152,7 @@ public struct BenchmarkRunner: Sendable {
     let work: @Sendable (Int) -> Void = { _ in
       while let index = state.take() {
         let benchmark = benchmarks[index]
+        configuration.beforeEach?(benchmark)
         progress?.started(benchmark.key)
         let outcome: Outcome
         do {

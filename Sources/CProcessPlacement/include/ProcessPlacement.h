@@ -12,6 +12,14 @@ int bench_current_cpu(void);
 /// -1 where affinity cannot be set (then nothing changed).
 int bench_pin_to_cpu(int cpu);
 
+/// Restricts this process (and every process it starts afterwards) to the `count` CPUs in
+/// `cpus`. 0 on success, -1 where affinity cannot be set (then nothing changed).
+int bench_pin_to_cpus(const int *cpus, int count);
+
+/// Writes the CPUs this process may run on into `cpus` (at most `capacity`); returns how many,
+/// or -1 where that cannot be known.
+int bench_allowed_cpus(int *cpus, int capacity);
+
 /// Turns address-space randomization off for every program this process executes from now
 /// on (its children inherit it; the running process keeps its own layout). 0 on success, -1
 /// where it cannot be (then nothing changed).
