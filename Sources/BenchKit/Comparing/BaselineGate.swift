@@ -1,7 +1,7 @@
 import Foundation
 
 /// Compares a candidate results file with a saved baseline as docs/BenchMethod.md says for CI:
-/// exact gates on work counters and allocations, gates on growth (complexity class and
+/// exact gates on work counters, allocations and retained bytes, gates on growth (complexity class and
 /// exponent), the same-run ratio floors, and time — advisory unless both were measured on the
 /// same host, where the A/B rule decides.
 ///
@@ -108,6 +108,7 @@ public struct BaselineGate: Sendable {
           .allocations, .regression, result.key,
           "allocations not counted in the candidate (\(result.allocationsNote ?? "no count"))")
       }
+      gateRetainedBytes(base, result, into: &report)
       // Instructions: within the tolerance, and counted wherever the baseline counted them.
       if let before = base.instructions {
         report.instructionsCompared += 1
@@ -228,7 +229,7 @@ public struct GateReport: Sendable {
   public enum Gate: String, Sendable, CaseIterable {
     /// A benchmark of the baseline missing from the candidate, or an empty candidate.
     case coverage
-    case counters, allocations, instructions, growth, ratio, time
+    case counters, allocations, retained, instructions, growth, ratio, time
   }
 
   public enum Severity: String, Sendable {
@@ -259,6 +260,10 @@ public struct GateReport: Sendable {
   public var comparedBenchmarks = 0
   public var countersCompared = 0
   public var allocationsCompared = 0
+  /// Benchmarks whose retained bytes were gated, and those the candidate measured but a
+  /// baseline older than them (schema 1) lacks.
+  public var retainedCompared = 0
+  public var retainedNotInBaseline = 0
   public var instructionsCompared = 0
   public var instructionTolerance = 0.0
   public var fitsCompared = 0
@@ -353,6 +358,10 @@ public struct GateReport: Sendable {
         + (count(.coverage) > 0 ? ": \(count(.coverage)) missing" : ""),
       "counters: \(countersCompared) compared exactly, \(count(.counters)) regressed",
       "allocations: \(allocationsCompared) benchmarks compared exactly, \(count(.allocations)) regressed",
+      "retained bytes: \(retainedCompared) benchmarks compared exactly, \(count(.retained)) regressed"
+        + (retainedNotInBaseline > 0
+          ? "; \(retainedNotInBaseline) not in the baseline (written before retained bytes were measured): refresh it"
+          : ""),
       "instructions: \(instructionsCompared) benchmarks compared (±\(Formatting.percent(instructionTolerance).dropFirst())), \(count(.instructions)) regressed",
       "growth: \(fitsCompared) series compared, \(count(.growth)) regressed"
         + (deterministicOnlyGrowth ? " (work class gated; time exponent advisory)" : ""),
