@@ -14,12 +14,17 @@ let package = Package(
     .target(name: "LayoutLab"),
     // The harness: clocks, samples, statistics, runner, results files, reporters, gates.
     // Knows nothing of layouts.
-    .target(name: "BenchKit", dependencies: ["CInstructionRegion", "CTemporaryFiles"]),
+    .target(
+      name: "BenchKit",
+      dependencies: ["CInstructionRegion", "CTemporaryFiles", "CProcessPlacement"]),
     // A function of its own around one iteration of a benchmark, for callgrind to count alone.
     .target(name: "CInstructionRegion"),
     // Removes the temporary files of an interrupted write on SIGINT, SIGTERM or SIGHUP: a signal
     // handler, so C (async-signal-safe, a fixed table, no locks).
     .target(name: "CTemporaryFiles"),
+    // Pins the processes of an A/B comparison to one CPU and turns address randomization off
+    // for them: sched_setaffinity and personality, which Swift's Glibc module does not offer.
+    .target(name: "CProcessPlacement"),
     // Counts heap allocations by wrapping glibc's allocator; linked into `bench` only.
     .target(name: "CAllocationCounter"),
     // WHAT is measured: synthetic datasets, workloads and suites.

@@ -57,6 +57,10 @@ enum ABWorkerCommand {
         } else {
           reply = "error unknown request"
         }
+      } catch let error as UsageError {
+        reply = "error \(error.message)".replacingOccurrences(of: "\n", with: " ")
+      } catch let error as CheckFailure {
+        reply = "error \(error.message)".replacingOccurrences(of: "\n", with: " ")
       } catch {
         reply = "error \(error)".replacingOccurrences(of: "\n", with: " ")
       }
@@ -88,16 +92,24 @@ enum ABWorkerCommand {
   }
 }
 
-/// The other build, driven through `_ab-worker`.
+/// One build, driven through `_ab-worker` in a process of its own.
 final class RemoteSide: ComparisonSide {
+  /// The worker's build has no such benchmark (it is new in the other build).
+  struct MissingBenchmark: Error {}
+
   private let process = Process()
+  /// The executable, for messages.
+  let name: String
   private let input = Pipe()
   private let output = Pipe()
   private var buffer = Data()
 
-  init(executable: String, layoutPaths: [String] = []) throws {
+  /// Starts `bench _ab-worker` from `executable`, given the same layout files as this side;
+  /// `name` is what messages call it.
+  init(executable: String, name: String? = nil, layoutPaths: [String] = []) throws {
+    self.name = name ?? executable
     guard FileManager.default.isExecutableFile(atPath: executable) else {
-      throw UsageError("--against: '\(executable)' is not an executable bench")
+      throw UsageError("--against: '\(self.name)' is not an executable bench")
     }
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = ["_ab-worker"] + layoutPaths.flatMap { ["--layout", $0] }
@@ -106,13 +118,17 @@ final class RemoteSide: ComparisonSide {
     process.standardError = FileHandle.nullDevice
     var environment = ProcessInfo.processInfo.environment
     environment["BENCH_REEXECUTED"] = "1"
+    // The heap the same in every worker of a build: setup on one thread (helper threads
+    // allocating at their own pace leave the heap different each time) and the same hash seed.
+    environment["BENCH_SERIAL_SETUP"] = "1"
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     process.environment = environment
     do { try process.run() } catch {
-      throw UsageError("--against: cannot run '\(executable)' (\(error))")
+      throw UsageError("--against: cannot run '\(self.name)' (\(error))")
     }
     guard let hello = readLine(), hello == ABWorkerCommand.protocolVersion else {
       throw UsageError(
-        "--against: '\(executable)' does not speak the A/B protocol (a bench built before `bench compare --against` existed?)"
+        "--against: '\(self.name)' does not speak the A/B protocol (a bench built before `bench compare --against` existed?)"
       )
     }
   }
@@ -139,12 +155,16 @@ final class RemoteSide: ComparisonSide {
     do {
       try FileSystem.write(
         Data((line + "\n").utf8), to: input.fileHandleForWriting.fileDescriptor,
-        name: "the other bench")
+        name: name)
     } catch {
-      throw CheckFailure("the other bench stopped answering (\(error))")
+      throw CheckFailure("\(name) stopped answering (\(error))")
     }
-    guard let reply = readLine() else { throw CheckFailure("the other bench stopped answering") }
-    if reply.hasPrefix("error ") { throw CheckFailure("the other bench: \(reply.dropFirst(6))") }
+    guard let reply = readLine() else { throw CheckFailure("\(name) stopped answering") }
+    // (Workers before this one wrote the error's type around the message: match inside.)
+    if reply.hasPrefix("error ") && reply.contains("this build has no benchmark") {
+      throw MissingBenchmark()
+    }
+    if reply.hasPrefix("error ") { throw CheckFailure("\(name): \(reply.dropFirst(6))") }
     return reply.hasPrefix("ok ") ? String(reply.dropFirst(3)) : ""
   }
 
@@ -156,7 +176,7 @@ final class RemoteSide: ComparisonSide {
 
   func sample(iterations: Int) throws -> Double {
     guard let value = Double(try request("sample \(iterations)")) else {
-      throw CheckFailure("the other bench sent a malformed sample")
+      throw CheckFailure("\(name) sent a malformed sample")
     }
     return value
   }

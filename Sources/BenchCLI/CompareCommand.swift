@@ -12,7 +12,7 @@ enum CompareCommand {
     var markdownPath: String?
     var remeasure = true
     var against: String?
-    var rounds = 12
+    var rounds = 20
     var run = RunOptions()
   }
 
@@ -22,7 +22,8 @@ enum CompareCommand {
       synopsis: [
         "bench compare BASELINE.json [CANDIDATE.json] [--deterministic] [--tolerance X]",
         "              [--markdown FILE] [--no-remeasure]",
-        "bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [RUN OPTIONS]",
+        "bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [--markdown FILE]",
+        "              [RUN OPTIONS]",
       ],
       positional: Positional(name: "BASELINE.json", noun: "results file", maximumCount: nil) {
         $0.files.append($1)
@@ -31,8 +32,8 @@ enum CompareCommand {
         .prose(
           """
           Against a saved baseline (CANDIDATE defaults to Results/latest/results.json), as
-          docs/BenchMethod.md says: work counters and allocations gated exactly (any increase beyond the
-          tolerance fails), growth gated on the complexity class and exponent of every series, the
+          docs/BenchMethod.md says: work counters, allocations and a prepared layout's retained bytes
+          gated exactly (any increase beyond the tolerance fails), growth gated on the complexity class and exponent of every series, the
           candidate's same-run ratios gated on their floors; time is advisory unless both files come
           from the same host, where the A/B rule decides and a suspect is re-measured before it fails.
           """),
@@ -41,10 +42,14 @@ enum CompareCommand {
           [
             .flag(
               "--deterministic", sets: \.deterministic,
-              help: "only the deterministic gates (counters, allocations, growth, ratios)"),
+              help:
+                "only the deterministic gates (counters, allocations, retained bytes, growth, ratios)"
+            ),
             .value(
               "--tolerance", "X", .decimal("a fraction such as 0 or 0.05"), into: \.tolerance,
-              help: "relative increase a counter or allocation count may show (default 0)"),
+              help:
+                "relative increase a counter, allocation count or retained bytes may show (default 0)"
+            ),
             .value(
               "--markdown", "FILE", .text, into: \.markdownPath,
               help: """
@@ -58,10 +63,12 @@ enum CompareCommand {
         .prose(
           """
           --against runs the same benchmarks in another build of the package (its bench, built in
-          release) interleaved with this build, A B B A, in one job: A is the other build, B this
-          one. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's p, and the
-          verdict. Takes the options of bench run to choose benchmarks (default: the standard suite;
-          use --filter or --quick to narrow it; --layout FILE for your own layout, on both sides).
+          release) and in this build, interleaved A B B A, in one job: A is the other build, B this
+          one, each in a worker process of its own, both pinned to one CPU and without address
+          randomization. Per benchmark: the paired ratio B/A with its 99% interval, Mann–Whitney's
+          p, and the verdict. Takes the options of bench run to choose benchmarks (default: the
+          standard suite; use --key, --filter or --quick to narrow it; --layout FILE for your own layout, on both
+          sides), and --markdown FILE.
           """),
         .options(
           title: nil,
@@ -71,7 +78,7 @@ enum CompareCommand {
               help: "the other build's bench executable"),
             .value(
               "--rounds", "N", .integer(in: 2...1000, "a number of rounds"), into: \.rounds,
-              help: "A B B A rounds per benchmark (default 12)"),
+              help: "A B B A rounds per benchmark (default 20)"),
           ]),
         .unlisted(RunOptions.options.map { $0.lifted(\.run) }),
         .prose("Exit status: 0 no regression, 1 regression, 2 bad input or usage."),
@@ -89,7 +96,8 @@ enum CompareCommand {
       guard files.isEmpty else {
         throw UsageError("--against compares builds, not files: drop '\(files[0])'")
       }
-      return try compareBuilds(against: against, rounds: rounds, options: options, io: io)
+      return try compareBuilds(
+        against: against, rounds: rounds, options: options, markdownPath: markdownPath, io: io)
     }
     guard (1...2).contains(files.count) else {
       throw UsageError(
@@ -158,10 +166,12 @@ enum CompareCommand {
     return (updated, notes)
   }
 
-  /// A/B against another build, interleaved.
-  static func compareBuilds(against: String, rounds: Int, options: RunOptions, io: CommandIO) throws
-    -> String
-  {
+  /// A/B against another build, interleaved. Both sides run as worker processes started the
+  /// same way (`ProcessPlacement`): this process only drives them, so neither side measures in
+  /// a process whose heap holds the whole suite.
+  static func compareBuilds(
+    against: String, rounds: Int, options: RunOptions, markdownPath: String?, io: CommandIO
+  ) throws -> String {
     guard FileManager.default.isExecutableFile(atPath: against) else {
       throw UsageError("--against: '\(against)' is not an executable bench")
     }
@@ -179,32 +189,54 @@ enum CompareCommand {
       $0.strategy != SuitePresentation.floorStrategy || options.request.filter != nil
     }
     guard !benchmarks.isEmpty else { throw UsageError("no benchmark matches the options") }
-    // Both sides build the same datasets: the worker is given the same layout files.
-    let other = try RemoteSide(executable: against, layoutPaths: options.layoutPaths)
-    let layoutFiles = request.layoutFiles
-    let this = LocalSide { key, strategy, workload, dataset in
-      try ABWorkerCommand.makeRoutine(
-        contexts: contexts, key: key, strategy: strategy, workload: workload, dataset: dataset,
-        layoutFiles: layoutFiles)
-    }
+    // Both sides build the same datasets: each worker is given the same layout files.
+    let placement = ProcessPlacement.prepareWorkers()
+    // Both workers start from links of one length in one folder: the path a program is started
+    // by is copied onto its stack, so paths of different lengths would place the two stacks
+    // differently (without randomization, every worker of a build keeps its offset).
+    let links = try ProcessPlacement.workerLinks(
+      a: against, b: ProcessPlacement.ownExecutable())
+    defer { try? FileManager.default.removeItem(atPath: links.folder) }
+    let other = try RemoteSide(
+      executable: links.a, name: against, layoutPaths: options.layoutPaths)
+    let this = try RemoteSide(
+      executable: links.b, name: "this build", layoutPaths: options.layoutPaths)
     let engine = InterleavedComparison(
       rounds: rounds, thresholds: PairedComparison.Thresholds(comparisons: benchmarks.count))
     var outcomes: [InterleavedComparison.Outcome] = []
+    var notes = [placement.description]
+    var missing: [String] = []
     for (index, benchmark) in benchmarks.enumerated() {
       if !options.quiet {
         io.writeError("[\(index + 1)/\(benchmarks.count)] A/B \(benchmark.key)\n")
       }
-      outcomes.append(
-        try engine.compare(
-          benchmark.key, strategy: benchmark.strategy, workload: benchmark.workload,
-          dataset: benchmark.dataset,
-          a: other, b: this))
+      do {
+        outcomes.append(
+          try engine.compare(
+            benchmark.key, strategy: benchmark.strategy, workload: benchmark.workload,
+            dataset: benchmark.dataset, a: other, b: this))
+      } catch is RemoteSide.MissingBenchmark {
+        // New in this build: nothing to compare it with.
+        missing.append(benchmark.key.description)
+      }
     }
-    let text = InterleavedComparison.report(outcomes, aName: against, bName: "this build")
-    if outcomes.contains(where: { $0.comparison.verdict == .slower }) {
+    if !missing.isEmpty {
+      notes.append("only in this build (not compared): \(missing.joined(separator: ", "))")
+    }
+    let text = InterleavedComparison.report(
+      outcomes, aName: against, bName: "this build", notes: notes)
+    if let markdownPath {
+      try AtomicFile.write(
+        "## bench compare --against\n\n"
+          + InterleavedComparison.markdown(
+            outcomes, aName: against, bName: "this build", notes: notes),
+        to: markdownPath)
+    }
+    let slower = outcomes.filter { $0.comparison.verdict == .slower }
+    if let first = slower.first {
       try io.output(text)
       throw CheckFailure(
-        "regression: this build is slower than \(against) on \(outcomes.filter { $0.comparison.verdict == .slower }.count) benchmark(s)"
+        "regression: this build is slower than \(against) on \(slower.count) benchmark(s), first: [time] \(first.key): \(String(format: "%.3f", first.comparison.ratio))× (\(first.comparison.reason))"
       )
     }
     return text

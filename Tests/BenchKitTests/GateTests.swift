@@ -124,4 +124,36 @@ import Testing
     #expect(same.samplesA.count == 32 && same.samplesB.count == 32)  // A B B A: two each per round
   }
 
+  @Test func interleavedAB_aPreemptedSampleEveryRound_doesNotDecide() throws {
+    // B loses the CPU in one of its two samples every round (3× that sample): interference
+    // only adds time, so each round's faster sample is the undisturbed cost and B is not slower.
+    final class Side: ComparisonSide {
+      var count = 0
+      let disturbed: Bool
+      init(disturbed: Bool) { self.disturbed = disturbed }
+      func setUp(_ key: BenchmarkKey, strategy: String, workload: String, dataset: String)
+        throws -> Double
+      { 18 }
+      func sample(iterations: Int) throws -> Double {
+        count += 1
+        let base = 18 * (1 + 0.01 * Double(count % 5))
+        return disturbed && count % 2 == 0 ? 3 * base : base
+      }
+      func tearDown() throws {}
+    }
+    let outcome = try InterleavedComparison(rounds: 20).compare(
+      BenchmarkKey(name: "s lookup d", items: 1), strategy: "s", workload: "lookup", dataset: "d",
+      a: Side(disturbed: false), b: Side(disturbed: true))
+    #expect(outcome.comparison.verdict == .noChange, "\(outcome.comparison)")
+    #expect(abs(outcome.comparison.ratio - 1) < 0.05)
+  }
+
+  @Test func workerLinks_haveOneLength_andPointAtTheBuilds() throws {
+    let links = try ProcessPlacement.workerLinks(a: "/usr/bin/env", b: "/bin/sh")
+    defer { try? FileManager.default.removeItem(atPath: links.folder) }
+    #expect(links.a.count == links.b.count)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: links.a) == "/usr/bin/env")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: links.b) == "/bin/sh")
+  }
+
 }

@@ -58,12 +58,79 @@ import Testing
     return u
   }
 
-  @Test func completeSeparation_matchesTheNormalApproximation() {
-    // R: wilcox.test(6:10, 1:5, exact = FALSE, correct = TRUE) → p-value = 0.01219.
+  @Test func completeSeparation_ofSmallSamples_isExact() {
+    // R: wilcox.test(6:10, 1:5) → p-value = 0.007937 (= 2 / C(10, 5)), an exact test.
     let test = MannWhitney(a: [1, 2, 3, 4, 5], b: [6, 7, 8, 9, 10])
     #expect(test.u == 25)
+    #expect(test.isExact)
     #expect(test.probabilityBGreater == 1)
-    #expect(abs(test.p - 0.01219) < 5e-5)
+    #expect(abs(test.p - 2.0 / 252) < 1e-12)
+  }
+
+  @Test func exactDistribution_matchesTheCountsByHand() {
+    // m = n = 3: the 20 splits of six ranks give U = 0…9 this often.
+    #expect(MannWhitney.distribution(m: 3, n: 3) == [1, 1, 2, 3, 3, 3, 3, 2, 1, 1])
+    // Σ = C(m + n, m).
+    #expect(MannWhitney.distribution(m: 10, n: 10).reduce(0, +) == 184_756)
+  }
+
+  @Test func exactTest_reproducesTheTablesCriticalValues() {
+    // Two-sided critical values of U from the published tables (the largest U with p ≤ α):
+    // (m, n, α, U) — e.g. m = n = 10 at α = 0.05 is 23, at α = 0.01 is 16.
+    let table: [(Int, Int, Double, Int)] = [
+      (5, 5, 0.05, 2), (8, 8, 0.01, 7), (10, 10, 0.05, 23), (10, 10, 0.01, 16),
+      (7, 12, 0.05, 18), (20, 20, 0.05, 127), (20, 20, 0.01, 105),
+    ]
+    for (m, n, alpha, critical) in table {
+      let atCritical = MannWhitney.exactTwoSidedP(u: Double(critical), m: m, n: n)
+      let beyond = MannWhitney.exactTwoSidedP(u: Double(critical + 1), m: m, n: n)
+      #expect(atCritical <= alpha && beyond > alpha, "m \(m) n \(n) α \(alpha)")
+    }
+  }
+
+  @Test func exactP_matchesEnumeratingEverySplit_seeded() {
+    // Seeded random samples without ties, m = 6, n = 7: the exact p against a brute-force count
+    // over all C(13, 6) = 1,716 ways to split the pooled values.
+    for seed: UInt64 in [11, 12, 13] {
+      var random = Xorshift(seed: seed)
+      let pooled = (0..<13).map { Double($0) + Double(random.next() % 1000) / 1001 }
+      var shuffled = pooled
+      for index in stride(from: shuffled.count - 1, to: 0, by: -1) {
+        shuffled.swapAt(index, Int(random.next() % UInt64(index + 1)))
+      }
+      let a = Array(shuffled[0..<6])
+      let b = Array(shuffled[6...])
+      let observed = abs(doubleSumU(a, b) - 21)
+      var asExtreme = 0
+      var splits = 0
+      for mask in 0..<(1 << 13) where mask.nonzeroBitCount == 6 {
+        let left = (0..<13).filter { mask & (1 << $0) != 0 }.map { shuffled[$0] }
+        let right = (0..<13).filter { mask & (1 << $0) == 0 }.map { shuffled[$0] }
+        splits += 1
+        if abs(doubleSumU(left, right) - 21) >= observed - 1e-9 { asExtreme += 1 }
+      }
+      let test = MannWhitney(a: a, b: b)
+      #expect(splits == 1_716)
+      #expect(test.isExact)
+      #expect(abs(test.p - Double(asExtreme) / Double(splits)) < 1e-12, "seed \(seed)")
+    }
+  }
+
+  @Test func tenSamplesASide_canReachTheSuitesBonferroniLevel() {
+    // The quick suite: about 10 samples a side, 397 comparisons. Complete separation gives an
+    // exact p = 2 / C(20, 10) ≈ 1.1e-5 < 0.01 / 397; the normal approximation stops at 1.8e-4.
+    let a = (0..<10).map { 100 + Double($0) }
+    let test = MannWhitney(a: a, b: a.map { $0 * 1.3 })
+    #expect(test.isExact)
+    #expect(test.p < 0.01 / 397)
+    #expect(test.z > 3.7 && erfc(test.z / 2.0.squareRoot()) > 0.01 / 397)
+  }
+
+  @Test func largeSamples_useTheNormalApproximation() {
+    let a = (0..<120).map { Double($0) }
+    let test = MannWhitney(a: a, b: a.map { $0 + 0.5 })
+    #expect(!test.isExact)
+    #expect(test.p > 0.5)
   }
 
   @Test func ties_useAverageRanksAndTheTieCorrection() {
@@ -150,11 +217,16 @@ import Testing
     #expect(comparison.verdict == .noChange)
   }
 
-  @Test func belowTheAbsoluteFloor_isNoChange() {
-    let a = (0..<30).map { 100 + Double($0) * 0.01 }
-    let b = a.map { $0 * 1.3 }  // +30 ns: under the 50 ns floor
-    let comparison = PairedComparison(rounds: Array(zip(a, b)).map { (a: $0, b: $1) }, a: a, b: b)
-    #expect(comparison.verdict == .noChange)
+  @Test func aFewNanoseconds_areJudgedByTheRelativeRule() {
+    // An 18 ns lookup made 1.5× slower: 9 ns more, yet a real change (no absolute floor).
+    var random = Xorshift(seed: 5)
+    func sample() -> Double { 18 * (1 + Double(random.next() % 100) / 2000) }
+    let same = (0..<12).map { _ in (a: sample(), b: sample()) }
+    let slower = (0..<12).map { _ in (a: sample(), b: 1.5 * sample()) }
+    let aa = PairedComparison(rounds: same, a: same.map(\.a), b: same.map(\.b))
+    let ab = PairedComparison(rounds: slower, a: slower.map(\.a), b: slower.map(\.b))
+    #expect(aa.verdict == .noChange)
+    #expect(ab.verdict == .slower, "\(ab)")
   }
 
   @Test func unpaired_hodgesLehmann_findsTheShift() {

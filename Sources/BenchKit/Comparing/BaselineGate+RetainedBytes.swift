@@ -9,8 +9,8 @@ extension BaselineGate {
   /// refreshed.
   ///
   /// - Complexity: O(1).
-  func gateRetainedBytes(
-    _ base: BenchmarkResult, _ result: BenchmarkResult, into report: inout GateReport
+  func compareRetainedBytes(
+    _ base: BenchmarkResult, _ result: BenchmarkResult, _ report: inout GateReport
   ) {
     guard let before = base.retainedBytes else {
       if result.retainedBytes != nil

@@ -28,7 +28,7 @@ public struct BaselineGate: Sendable {
   /// `classExponentMargin` (intervals disjoint).
   public var exponentTolerance = 0.25
   public var classExponentMargin = 0.1
-  /// Only the deterministic gates (counters, allocations, growth, ratios); time is then shown
+  /// Only the deterministic gates (counters, allocations, retained bytes, growth, ratios); time is then shown
   /// but never decides.
   public var deterministicOnly = false
   public var thresholds = PairedComparison.Thresholds()
@@ -45,14 +45,40 @@ public struct BaselineGate: Sendable {
     sameHost && !deterministicOnly && !baseline.isDebugBuild && !candidate.isDebugBuild
   }
 
+  /// Every gate, in the order the report lists them. Each step below adds its findings.
   public func evaluate() -> GateReport {
     var report = GateReport(sameHost: sameHost, timeGated: timeGates)
     report.deterministicOnlyGrowth = deterministicOnly
     report.instructionTolerance = instructionTolerance
+    let pairs = checkCoverage(&report)
+    for (base, result) in pairs {
+      compareCounters(base, result, &report)
+      compareAllocations(base, result, &report)
+      compareRetainedBytes(base, result, &report)
+      compareInstructions(base, result, &report)
+      compareTime(base, result, comparisons: pairs.count, &report)
+    }
+    compareGrowth(&report)
+    compareRatios(&report)
+    if candidate.isDebugBuild || baseline.isDebugBuild {
+      report.notes.append("a DEBUG BUILD is involved: time is advisory")
+    }
+    return report
+  }
+}
+
+extension BaselineGate {
+  /// Pairs every candidate benchmark with its baseline; a baseline benchmark the candidate
+  /// lacks, or an empty candidate, fails.
+  func checkCoverage(_ report: inout GateReport) -> [(
+    base: BenchmarkResult, result: BenchmarkResult
+  )] {
     let baselineByKey = Dictionary(
       baseline.results.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-    let shared = candidate.results.filter { baselineByKey[$0.key] != nil }
-    report.comparedBenchmarks = shared.count
+    let pairs = candidate.results.compactMap { result in
+      baselineByKey[result.key].map { (base: $0, result: result) }
+    }
+    report.comparedBenchmarks = pairs.count
     report.onlyInBaseline = baseline.results.filter { candidate.result($0.key) == nil }.map(\.key)
     report.onlyInCandidate = candidate.results.filter { baselineByKey[$0.key] == nil }.map(\.key)
     if candidate.results.isEmpty {
@@ -65,86 +91,108 @@ public struct BaselineGate: Sendable {
         .coverage, .regression, key,
         "in the baseline, not in the candidate (a deliberate removal refreshes the baseline)")
     }
+    return pairs
+  }
 
-    for result in shared {
-      let base = baselineByKey[result.key]!
-      // Counters: exact.
-      for (name, before) in base.counters.sorted(by: { $0.key < $1.key }) {
-        report.countersCompared += 1
-        guard let after = result.counters[name] else {
-          report.add(.counters, .regression, result.key, "\(name) not counted in the candidate")
-          continue
-        }
-        if Double(after) > Double(before) * (1 + counterTolerance) {
-          report.add(
-            .counters, .regression, result.key,
-            "\(name) \(before) → \(after) (\(Formatting.percent(Double(after - before) / Double(max(before, 1)))))"
-          )
-        } else if after < before {
-          report.add(.counters, .improvement, result.key, "\(name) \(before) → \(after)")
-        }
+  /// Work counters: exact (beyond `counterTolerance`); every counter of the baseline must be there.
+  func compareCounters(
+    _ base: BenchmarkResult, _ result: BenchmarkResult, _ report: inout GateReport
+  ) {
+    for (name, before) in base.counters.sorted(by: { $0.key < $1.key }) {
+      report.countersCompared += 1
+      guard let after = result.counters[name] else {
+        report.add(.counters, .regression, result.key, "\(name) not counted in the candidate")
+        continue
       }
-      // Allocations: exact where deterministic.
-      if let a = base.allocations, let b = result.allocations {
-        if a.deterministic && !b.deterministic {
-          report.add(
-            .allocations, .regression, result.key,
-            "allocations not counted deterministically in the candidate")
-        } else if a.deterministic && b.deterministic {
-          report.allocationsCompared += 1
-          for (what, before, after, slack) in [
-            ("allocations", a.count, b.count, 0.0),
-            ("allocated bytes", a.bytes, b.bytes, allocatedBytesTolerance),
-          ] {
-            if Double(after) > Double(before) * (1 + counterTolerance + slack) {
-              report.add(.allocations, .regression, result.key, "\(what) \(before) → \(after)")
-            } else if Double(after) < Double(before) * (1 - slack) {
-              report.add(.allocations, .improvement, result.key, "\(what) \(before) → \(after)")
-            }
-          }
-        }
-      } else if base.allocations?.deterministic == true {
+      if Double(after) > Double(before) * (1 + counterTolerance) {
+        report.add(
+          .counters, .regression, result.key,
+          "\(name) \(before) → \(after) (\(Formatting.percent(Double(after - before) / Double(max(before, 1)))))"
+        )
+      } else if after < before {
+        report.add(.counters, .improvement, result.key, "\(name) \(before) → \(after)")
+      }
+    }
+  }
+
+  /// Allocations: the count exactly and bytes within their slack, where the baseline counted
+  /// them deterministically; a candidate that did not count them fails.
+  func compareAllocations(
+    _ base: BenchmarkResult, _ result: BenchmarkResult, _ report: inout GateReport
+  ) {
+    guard let a = base.allocations, let b = result.allocations else {
+      if base.allocations?.deterministic == true {
         report.add(
           .allocations, .regression, result.key,
           "allocations not counted in the candidate (\(result.allocationsNote ?? "no count"))")
       }
-      gateRetainedBytes(base, result, into: &report)
-      // Instructions: within the tolerance, and counted wherever the baseline counted them.
-      if let before = base.instructions {
-        report.instructionsCompared += 1
-        if let after = result.instructions {
-          let change = Double(after - before) / Double(max(before, 1))
-          if change > instructionTolerance {
-            report.add(
-              .instructions, .regression, result.key,
-              "instructions \(before) → \(after) (\(Formatting.percent(change)))")
-          } else if change < -instructionTolerance {
-            report.add(
-              .instructions, .improvement, result.key,
-              "instructions \(before) → \(after) (\(Formatting.percent(change)))")
-          }
-        } else {
-          report.add(
-            .instructions, .regression, result.key,
-            "instructions not counted in the candidate (\(result.instructionsNote ?? "bench run --instructions"))"
-          )
-        }
-      }
-      // Time.
-      let comparison = PairedComparison(
-        unpairedA: base.samples, b: result.samples,
-        thresholds: PairedComparison.Thresholds(
-          alpha: thresholds.alpha, comparisons: shared.count, tolerance: thresholds.tolerance,
-          absoluteFloorNanoseconds: thresholds.absoluteFloorNanoseconds))
-      report.times.append(GateReport.TimeRow(key: result.key, comparison: comparison))
-      if comparison.verdict == .slower {
-        report.add(
-          .time, timeGates ? .regression : .advisory, result.key,
-          "\(Formatting.ratio(comparison.ratio)) slower: \(comparison.reason)")
+      return
+    }
+    if a.deterministic && !b.deterministic {
+      report.add(
+        .allocations, .regression, result.key,
+        "allocations not counted deterministically in the candidate")
+      return
+    }
+    guard a.deterministic && b.deterministic else { return }
+    report.allocationsCompared += 1
+    for (what, before, after, slack) in [
+      ("allocations", a.count, b.count, 0.0),
+      ("allocated bytes", a.bytes, b.bytes, allocatedBytesTolerance),
+    ] {
+      if Double(after) > Double(before) * (1 + counterTolerance + slack) {
+        report.add(.allocations, .regression, result.key, "\(what) \(before) → \(after)")
+      } else if Double(after) < Double(before) * (1 - slack) {
+        report.add(.allocations, .improvement, result.key, "\(what) \(before) → \(after)")
       }
     }
+  }
 
-    // Growth.
+  /// Instructions: within `instructionTolerance`, and counted wherever the baseline counted them.
+  func compareInstructions(
+    _ base: BenchmarkResult, _ result: BenchmarkResult, _ report: inout GateReport
+  ) {
+    guard let before = base.instructions else { return }
+    report.instructionsCompared += 1
+    guard let after = result.instructions else {
+      report.add(
+        .instructions, .regression, result.key,
+        "instructions not counted in the candidate (\(result.instructionsNote ?? "bench run --instructions"))"
+      )
+      return
+    }
+    let change = Double(after - before) / Double(max(before, 1))
+    if change > instructionTolerance {
+      report.add(
+        .instructions, .regression, result.key,
+        "instructions \(before) → \(after) (\(Formatting.percent(change)))")
+    } else if change < -instructionTolerance {
+      report.add(
+        .instructions, .improvement, result.key,
+        "instructions \(before) → \(after) (\(Formatting.percent(change)))")
+    }
+  }
+
+  /// Time: the A/B rule on samples that were not interleaved; it decides only where `timeGates`.
+  func compareTime(
+    _ base: BenchmarkResult, _ result: BenchmarkResult, comparisons: Int,
+    _ report: inout GateReport
+  ) {
+    var thresholds = self.thresholds
+    thresholds.comparisons = comparisons
+    let comparison = PairedComparison(
+      unpairedA: base.samples, b: result.samples, thresholds: thresholds)
+    report.times.append(GateReport.TimeRow(key: result.key, comparison: comparison))
+    if comparison.verdict == .slower {
+      report.add(
+        .time, timeGates ? .regression : .advisory, result.key,
+        "\(Formatting.ratio(comparison.ratio)) slower: \(comparison.reason)")
+    }
+  }
+
+  /// Growth, per series of the baseline: the work and instruction classes exactly; the time
+  /// exponent and class beyond their margins (advisory when only deterministic gates run).
+  func compareGrowth(_ report: inout GateReport) {
     let baselineFits = Dictionary(
       baseline.fits.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     let candidateFits = Set(candidate.fits.map(\.name))
@@ -155,48 +203,60 @@ public struct BaselineGate: Sendable {
     }
     for fit in candidate.fits {
       guard let base = baselineFits[fit.name] else { continue }
+      let key = BenchmarkKey(name: fit.name, items: fit.sizes.last ?? 0)
       guard base.sizes == fit.sizes else {
         report.add(
-          .growth, .regression, BenchmarkKey(name: fit.name, items: fit.sizes.last ?? 0),
+          .growth, .regression, key,
           "measured at other sizes than the baseline (\(fit.sizes) for \(base.sizes))")
         continue
       }
       report.fitsCompared += 1
-      let key = BenchmarkKey(name: fit.name, items: fit.sizes.last ?? 0)
-      if let before = base.work?.complexity, let after = fit.work?.complexity, after > before {
-        report.add(.growth, .regression, key, "work grows \(before.rawValue) → \(after.rawValue)")
-      }
-      if let before = base.instructions?.complexity {
-        if let after = fit.instructions?.complexity {
-          if after > before {
-            report.add(
-              .growth, .regression, key,
-              "instructions grow \(before.rawValue) → \(after.rawValue)")
-          }
-        } else {
-          report.add(.growth, .regression, key, "instructions not counted in the candidate")
-        }
-      }
-      // Time growth decides unless only the deterministic gates were asked for; then it is
-      // shown as advisory (the work class above is the deterministic growth gate).
-      let disjoint = fit.time.exponentLow > base.time.exponentHigh
-      let rise = fit.time.exponent - base.time.exponent
-      let severity: GateReport.Severity = deterministicOnly ? .advisory : .regression
-      if disjoint && rise > exponentTolerance {
-        report.add(
-          .growth, severity, key,
-          String(format: "time exponent %.2f → %.2f", base.time.exponent, fit.time.exponent))
-      } else if disjoint && rise > classExponentMargin && fit.time.complexity > base.time.complexity
-      {
-        report.add(
-          .growth, severity, key,
-          "time grows \(base.time.complexity.rawValue) → \(fit.time.complexity.rawValue)"
-            + String(format: " (exponent %.2f → %.2f)", base.time.exponent, fit.time.exponent))
-      }
+      compareGrowthClasses(base, fit, key, &report)
+      compareTimeGrowth(base, fit, key, &report)
     }
+  }
 
-    // Same-run ratios: the baseline's, with the baseline's floors, measured on the candidate's
-    // own medians, so a candidate cannot drop a ratio or lower its floor.
+  /// The work and instruction classes of one series may not rise.
+  func compareGrowthClasses(
+    _ base: SeriesFit, _ fit: SeriesFit, _ key: BenchmarkKey, _ report: inout GateReport
+  ) {
+    if let before = base.work?.complexity, let after = fit.work?.complexity, after > before {
+      report.add(.growth, .regression, key, "work grows \(before.rawValue) → \(after.rawValue)")
+    }
+    guard let before = base.instructions?.complexity else { return }
+    if let after = fit.instructions?.complexity {
+      if after > before {
+        report.add(
+          .growth, .regression, key, "instructions grow \(before.rawValue) → \(after.rawValue)")
+      }
+    } else {
+      report.add(.growth, .regression, key, "instructions not counted in the candidate")
+    }
+  }
+
+  /// Time growth decides unless only the deterministic gates were asked for; then it is shown
+  /// as advisory (the work class is the deterministic growth gate).
+  func compareTimeGrowth(
+    _ base: SeriesFit, _ fit: SeriesFit, _ key: BenchmarkKey, _ report: inout GateReport
+  ) {
+    let disjoint = fit.time.exponentLow > base.time.exponentHigh
+    let rise = fit.time.exponent - base.time.exponent
+    let severity: GateReport.Severity = deterministicOnly ? .advisory : .regression
+    if disjoint && rise > exponentTolerance {
+      report.add(
+        .growth, severity, key,
+        String(format: "time exponent %.2f → %.2f", base.time.exponent, fit.time.exponent))
+    } else if disjoint && rise > classExponentMargin && fit.time.complexity > base.time.complexity {
+      report.add(
+        .growth, severity, key,
+        "time grows \(base.time.complexity.rawValue) → \(fit.time.complexity.rawValue)"
+          + String(format: " (exponent %.2f → %.2f)", base.time.exponent, fit.time.exponent))
+    }
+  }
+
+  /// Same-run ratios: the baseline's, with the baseline's floors, measured on the candidate's
+  /// own medians, so a candidate cannot drop a ratio or lower its floor.
+  func compareRatios(_ report: inout GateReport) {
     for declared in baseline.ratios where declared.isGated {
       report.ratiosCompared += 1
       let key = BenchmarkKey(name: declared.faster, items: declared.items)
@@ -217,10 +277,6 @@ public struct BaselineGate: Sendable {
         )
       }
     }
-    if candidate.isDebugBuild || baseline.isDebugBuild {
-      report.notes.append("a DEBUG BUILD is involved: time is advisory")
-    }
-    return report
   }
 }
 

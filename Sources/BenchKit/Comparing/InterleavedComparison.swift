@@ -54,14 +54,14 @@ public final class LocalSide: ComparisonSide {
 }
 
 /// docs/BenchMethod.md's A/B in one job: rounds of `A B B A`, alternating who goes first
-/// (`B A A B` next), the same iteration count for both sides; then the paired ratio and
-/// Mann–Whitney decide.
+/// (`B A A B` next), the same iteration count for both sides; then the paired ratio (of each
+/// round's faster sample per side) and Mann–Whitney decide.
 public struct InterleavedComparison {
   public var rounds: Int
   public var targetSampleNanoseconds = 2_000_000.0
   public var thresholds: PairedComparison.Thresholds
 
-  public init(rounds: Int = 12, thresholds: PairedComparison.Thresholds = .init()) {
+  public init(rounds: Int = 20, thresholds: PairedComparison.Thresholds = .init()) {
     self.rounds = max(2, rounds)
     self.thresholds = thresholds
   }
@@ -96,8 +96,10 @@ public struct InterleavedComparison {
       }
       samplesA += roundA
       samplesB += roundB
-      pairs.append(
-        (roundA.reduce(0, +) / Double(roundA.count), roundB.reduce(0, +) / Double(roundB.count)))
+      // The faster of each side's two samples: interference (another process taking the CPU,
+      // an interrupt) only ever adds time, so the minimum of two samples taken moments apart
+      // is the round's undisturbed cost; a mean lets one preempted sample decide the round.
+      pairs.append((roundA.min() ?? 0, roundB.min() ?? 0))
     }
     try a.tearDown()
     try b.tearDown()
@@ -108,22 +110,55 @@ public struct InterleavedComparison {
   }
 
   /// A table of outcomes and the overall verdict line.
-  public static func report(_ outcomes: [Outcome], aName: String, bName: String) -> String {
+  public static func report(
+    _ outcomes: [Outcome], aName: String, bName: String, notes: [String] = []
+  ) -> String {
     var table = TextTable(
       header: ["benchmark", "A median", "B median", "B/A", "99% CI", "p", "P(B>A)", "verdict"],
       leftAligned: [0, 7])
-    for outcome in outcomes {
-      let c = outcome.comparison
-      table.append([
-        outcome.key.description, Formatting.duration(c.medianA), Formatting.duration(c.medianB),
-        String(format: "%.3f", c.ratio), String(format: "[%.3f, %.3f]", c.ratioLow, c.ratioHigh),
-        String(format: "%.2g", c.p), String(format: "%.2f", c.probabilityBGreater),
-        c.verdict == .noChange ? "no change" : c.verdict.rawValue.uppercased(),
-      ])
+    for outcome in outcomes { table.append(cells(outcome)) }
+    return "A = \(aName)\nB = \(bName)\n" + notes.map { "note: \($0)\n" }.joined() + "\n"
+      + table.rendered() + "\n" + summary(outcomes) + "\n"
+  }
+
+  /// The same as Markdown, for a CI job summary: the verdict first, then what moved, then every row.
+  public static func markdown(
+    _ outcomes: [Outcome], aName: String, bName: String, notes: [String] = []
+  ) -> String {
+    let slower = outcomes.filter { $0.comparison.verdict == .slower }
+    var out =
+      (slower.isEmpty
+        ? "**Verdict: no slowdown**"
+        : "**Verdict: regression**: "
+          + slower.map { "`\($0.key)` time \(String(format: "%.3f×", $0.comparison.ratio))" }
+          .joined(separator: ", ")) + "\n\n"
+    out += "- A = `\(aName)`\n- B = `\(bName)`\n- " + summary(outcomes) + "\n"
+    out += notes.map { "- \($0)\n" }.joined() + "\n"
+    var table = TextTable(
+      header: ["benchmark", "A median", "B median", "B/A", "99% CI", "p", "P(B>A)", "verdict"],
+      leftAligned: [0, 7])
+    // What moved first, then the rest in suite order.
+    let moved = outcomes.filter { $0.comparison.verdict != .noChange }
+    for outcome in moved + outcomes.filter({ $0.comparison.verdict == .noChange }) {
+      table.append(cells(outcome))
     }
+    return out + table.markdown()
+  }
+
+  static func cells(_ outcome: Outcome) -> [String] {
+    let c = outcome.comparison
+    return [
+      outcome.key.description, Formatting.duration(c.medianA), Formatting.duration(c.medianB),
+      String(format: "%.3f", c.ratio), String(format: "[%.3f, %.3f]", c.ratioLow, c.ratioHigh),
+      String(format: "%.2g", c.p), String(format: "%.2f", c.probabilityBGreater),
+      c.verdict == .noChange ? "no change" : c.verdict.rawValue.uppercased(),
+    ]
+  }
+
+  static func summary(_ outcomes: [Outcome]) -> String {
     let slower = outcomes.filter { $0.comparison.verdict == .slower }.count
     let faster = outcomes.filter { $0.comparison.verdict == .faster }.count
-    return "A = \(aName)\nB = \(bName)\n\n" + table.rendered()
-      + "\n\(outcomes.count) compared: \(slower) slower, \(faster) faster, \(outcomes.count - slower - faster) no change\n"
+    return
+      "\(outcomes.count) compared: \(slower) slower, \(faster) faster, \(outcomes.count - slower - faster) no change"
   }
 }

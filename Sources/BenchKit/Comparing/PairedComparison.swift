@@ -24,25 +24,22 @@ public struct PairedComparison: Codable, Hashable, Sendable {
   public var reason: String
 
   /// The thresholds of a decision. Defaults from docs/BenchMethod.md: α = 0.01 (divided by the number
-  /// of comparisons), τ = 5 %, a 50 ns floor on the absolute difference.
+  /// of comparisons) and τ = 5 %. The rule is relative only: a benchmark of a few nanoseconds is
+  /// judged like any other, its samples holding enough iterations (about 2 ms) to be timed.
   public struct Thresholds: Codable, Hashable, Sendable {
     public var alpha = 0.01
     public var comparisons = 1
     public var tolerance = 0.05
-    public var absoluteFloorNanoseconds = 50.0
-    public init(
-      alpha: Double = 0.01, comparisons: Int = 1, tolerance: Double = 0.05,
-      absoluteFloorNanoseconds: Double = 50
-    ) {
+    public init(alpha: Double = 0.01, comparisons: Int = 1, tolerance: Double = 0.05) {
       self.alpha = alpha
       self.comparisons = comparisons
       self.tolerance = tolerance
-      self.absoluteFloorNanoseconds = absoluteFloorNanoseconds
     }
   }
 
   /// - Parameters:
-  ///   - rounds: per round, the mean of A's and of B's samples in that round (`A B B A`).
+  ///   - rounds: per round, A's and B's figure for that round (`A B B A`: the faster of each
+  ///     side's two samples).
   ///   - a, b: every sample of each side, nanoseconds per operation.
   public init(
     rounds: [(a: Double, b: Double)], a: [Double], b: [Double], thresholds: Thresholds = .init()
@@ -106,7 +103,6 @@ extension PairedComparison {
     thresholds: Thresholds
   ) -> (Verdict, String) {
     let level = thresholds.alpha / Double(max(1, thresholds.comparisons))
-    let difference = abs(medianB - medianA)
     if p >= level {
       return (.noChange, String(format: "p = %.2g ≥ %.2g", p, level))
     }
@@ -116,14 +112,6 @@ extension PairedComparison {
         String(
           format: "ratio interval [%.3f, %.3f] within 1 ± %.0f%%", ratioLow, ratioHigh,
           thresholds.tolerance * 100)
-      )
-    }
-    if difference <= thresholds.absoluteFloorNanoseconds {
-      return (
-        .noChange,
-        String(
-          format: "difference %.0f ns ≤ %.0f ns floor", difference,
-          thresholds.absoluteFloorNanoseconds)
       )
     }
     return (

@@ -33,19 +33,21 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
   ) -> [LayoutAttributes] {
     let rect = rect.standardized
     let cache = prepared
-    let search = FlowSearchRange(rect, in: cache.geometry)
-    let (low, high) = (search.low, search.high)
+    // Logical extents are exact before FLOW-21 moves origins by up to half a pixel: widen the
+    // search by that much, then test every candidate frame exactly.
+    let slack = cache.geometry.searchSlack
+    let (queryMin, queryMax) = cache.geometry.logicalScrollRange(of: rect)
+    let (low, high) = (queryMin - slack, queryMax + slack)
 
     let sections = cache.sections
-    let meeting = search.sections(count: sections.count) {
-      sections[$0].start
-    } end: {
-      sections[$0].end
-    }
+    // Invariant: sections before `first` end before `low` (ends never decrease).
+    let first = partitioningIndex(sections.count) { sections[$0].end >= low }
+    var last = first
+    while last < sections.count && sections[last].start <= high { last += 1 }
 
     var result: [LayoutAttributes] = []
     let lines = cache.lines
-    for section in meeting {
+    for section in first..<last {
       let lineStart = cache.sectionFirstLine[section]
       let lineEnd = section + 1 < sections.count ? cache.sectionFirstLine[section + 1] : lines.count
       // Invariant: lines before `line` end before `low` (line extents never decrease).
@@ -58,7 +60,8 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
         line += 1
       }
     }
-    cache.appendSupplementaryViews(of: meeting, meeting: rect, to: &result, counters: &counters)
+    cache.appendSupplementaryViews(
+      of: first..<last, meeting: rect, to: &result, counters: &counters)
     return result
   }
 

@@ -152,17 +152,17 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     let rect = rect.standardized
     let state = prepared
     let geometry = state.geometry
-    let search = FlowSearchRange(rect, in: geometry)
-    let (low, high) = (search.low, search.high)
+    let slack = geometry.searchSlack
+    let (queryMin, queryMax) = geometry.logicalScrollRange(of: rect)
+    let (low, high) = (queryMin - slack, queryMax + slack)
     let sections = state.sections
-    let meeting = search.sections(count: sections.count) {
-      state.starts[$0]
-    } end: {
-      state.end(of: $0)
-    }
+    // Invariant: sections before `first` end before `low` (ends never decrease).
+    let first = partitioningIndex(sections.count) { state.end(of: $0) >= low }
+    var last = first
+    while last < sections.count && state.starts[last] <= high { last += 1 }
 
     var result: [LayoutAttributes] = []
-    for index in meeting {
+    for index in first..<last {
       let section = sections[index]
       let start = state.starts[index]
       let lines = section.lines
@@ -187,7 +187,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
       }
     }
     geometry.appendSupplementaryViews(
-      of: meeting, meeting: rect, to: &result, counters: &counters
+      of: first..<last, meeting: rect, to: &result, counters: &counters
     ) { state.record(of: $0) }
     return result
   }

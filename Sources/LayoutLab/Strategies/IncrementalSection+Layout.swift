@@ -13,13 +13,16 @@ extension IncrementalSection {
     // Started at 0, the engine's end is the section's length exactly.
     builder.section.length = engine.layoutSection(index, startingAt: 0, into: &builder)
     self = builder.section
+    // Found once here rather than tracked line by line: the scan stops at the first line that
+    // holds other than one item, usually the first.
+    firstLineNotHoldingOne = lines.firstIndex { $0.broken.itemCount != 1 }
     let metrics = FlowSectionMetrics(
       engine.model.sections[index], in: engine.model, geometry: engine.geometry)
     isUniform = metrics.uniformSize != nil
     if !isUniform, let last = lines.last, last.broken.itemCount > 0 {
       lastLineIsComplete = FlowLayoutEngine.lastLineIsComplete(
         last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
-        previous: lines.count > 1 ? lines[lines.count - 2].broken : nil)
+        previousUsed: lines.count > 1 ? lines[lines.count - 2].broken.used : nil)
     }
     counters += builder.counters
     checkInvariants()
@@ -54,7 +57,7 @@ extension IncrementalSection {
     let startLine = max(changedLine - 1, lines[0].broken.itemCount == 0 ? 1 : 0)
     let resume = FlowLayoutEngine.MixedLinesCursor(
       firstItem: lines[startLine].broken.firstItem, lineStart: lines[startLine].start,
-      previous: startLine > 0 ? lines[startLine - 1].broken : nil,
+      previousUsed: startLine > 0 ? lines[startLine - 1].broken.used : nil,
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
     var run = IncrementalSectionBuilder()
     var stop = KeptLinesStop(
@@ -68,7 +71,8 @@ extension IncrementalSection {
     lines.replaceSubrange(startLine..<(firstKept ?? lines.count), with: run.section.lines)
     cells.replaceSubrange(resume.firstItem..<oldCellsEnd, with: run.section.cells)
     if (firstLineNotHoldingOne ?? startLine) >= startLine {
-      firstLineNotHoldingOne = run.section.firstLineNotHoldingOne.map { startLine + $0 }
+      firstLineNotHoldingOne =
+        run.section.lines.firstIndex { $0.broken.itemCount != 1 }.map { startLine + $0 }
     }
 
     switch end {
@@ -115,7 +119,7 @@ extension IncrementalSection {
       last.broken.itemCount > 0
       && FlowLayoutEngine.lastLineIsComplete(
         last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
-        previous: lines.count > 1 ? lines[lines.count - 2].broken : nil)
+        previousUsed: lines.count > 1 ? lines[lines.count - 2].broken.used : nil)
     if complete != lastLineIsComplete {
       var sink = PlacementSink(cells: [])
       engine.placeLine(
@@ -140,9 +144,6 @@ struct IncrementalSectionBuilder: FlowLayoutSink {
   mutating func appendLine(
     _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
   ) {
-    if broken.itemCount != 1 && self.section.firstLineNotHoldingOne == nil {
-      self.section.firstLineNotHoldingOne = self.section.lines.count
-    }
     self.section.lines.append(IncrementalSection.Line(broken: broken, start: relativeStart))
   }
 
