@@ -1,0 +1,171 @@
+import Foundation
+
+extension FlowLayoutEngine {
+  /// Consecutive lines of one section that share one shape, kept as arithmetic instead of line
+  /// by line: line k holds items `firstItem + k · itemsPerLine …` and starts at
+  /// `lineStart(k)`, relative to the section. A uniform section is one run (FLOW-10); in a
+  /// mixed section, the lines that start inside a run of equally sized items, and end before
+  /// it does, break alike (FLOW-9) and are one run; every other line is a run of one.
+  struct LineRun: Sendable {
+    /// How the items of the run's lines sit along them.
+    enum Placement: Sendable {
+      /// FLOW-13, FLOW-14 of a uniform section: every line in a full line's columns.
+      case columns(UniformColumns)
+      /// FLOW-13: complete lines of a mixed section.
+      case justified
+      /// FLOW-14: the incomplete last line of a mixed section.
+      case leftAligned
+    }
+
+    /// The first item of the first line.
+    var firstItem: Int
+    /// The items of all its lines; 0 for FLOW-11's empty line.
+    var itemCount: Int
+    /// The items of every line but a uniform section's last, which may hold fewer.
+    var itemsPerLine: Int
+    var lineCount: Int
+    /// Where the first line starts, relative to the section's start.
+    var start: Double
+    /// How far apart successive lines start (thickness + s_l).
+    var linePitch: Double
+    /// Σ main of a mixed line's items (FLOW-13 justifies with it).
+    var mainLength: Double
+    var thickness: Double
+    var placement: Placement
+
+    var endItem: Int { firstItem + itemCount }
+
+    /// Where line k starts, relative to the section: the engine's own closed form for a uniform
+    /// section (FLOW-10); for a run of a mixed section, the sum of the engine's sequential
+    /// additions, which a run holds only where `ExactArithmetic` shows them equal.
+    @inline(__always)
+    func lineStart(_ line: Int) -> Double {
+      if case .columns = placement { return start + Double(line) * linePitch }
+      return line == 0 ? start : start + Double(line) * linePitch
+    }
+
+    /// The items of line k.
+    @inline(__always)
+    func items(ofLine line: Int) -> Range<Int> {
+      let first = firstItem + line * itemsPerLine
+      return first..<min(first + itemsPerLine, endItem)
+    }
+
+    /// Line k as FLOW-9 broke it (what FLOW-13 justifies it by).
+    @inline(__always)
+    func brokenLine(_ line: Int) -> BrokenLine {
+      let items = items(ofLine: line)
+      return BrokenLine(
+        firstItem: items.lowerBound, itemCount: items.count, mainLength: mainLength,
+        thickness: thickness, used: 0)
+    }
+  }
+
+  /// One section laid out as runs of lines, relative to its start: no line is placed and no
+  /// frame computed; `LineRun` rebuilds them on demand.
+  struct SectionRuns {
+    var runs: ContiguousArray<LineRun>
+    var metrics: FlowSectionMetrics
+    /// The section's length along the scroll axis (FLOW-16): the same value `layoutSection`
+    /// adds to the section's start.
+    var length: Double
+  }
+
+  /// Section `index` as runs of lines (FLOW-9…12, FLOW-16), the same breaks and line starts as
+  /// `layoutSection` to the bit.
+  ///
+  /// - Complexity: O(1) for a uniform section with one size; for a mixed one, O(items) to
+  ///   compare sizes plus O(items on lines not in a run) to break lines — O(1) per run of
+  ///   lines, whose first line alone is broken.
+  func lineRuns(ofSection index: Int, counters: inout LayoutWorkCounters) -> SectionRuns {
+    let flowSection = model.sections[index]
+    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
+    let items = FlowItemSizes(flowSection, layout: model.layout)
+    var runs = ContiguousArray<LineRun>()
+    var linesEnd = metrics.linesStart
+    if items.count > 0 {
+      if let size = metrics.uniformSize {
+        // FLOW-10, as `layoutUniformLines` lays it out: line k at linesStart + k · pitch.
+        let (main, thickness) = geometry.mainAndThickness(size)
+        let columns = UniformColumns(itemCount: items.count, main: main, metrics)
+        let run = LineRun(
+          firstItem: 0, itemCount: items.count, itemsPerLine: columns.perLine,
+          lineCount: columns.lineCount, start: metrics.linesStart,
+          linePitch: thickness + metrics.lineSpacing, mainLength: 0, thickness: thickness,
+          placement: .columns(columns))
+        runs.append(run)
+        counters.linesBroken += 1
+        linesEnd = run.lineStart(columns.lineCount - 1) + thickness
+      } else {
+        linesEnd = mixedLineRuns(items, metrics, into: &runs, counters: &counters)
+      }
+    }
+    counters.sectionsLaidOut += 1
+    return SectionRuns(runs: runs, metrics: metrics, length: metrics.length(linesEnd: linesEnd))
+  }
+
+  /// The line loop of `layoutMixedLines` (FLOW-9, FLOW-11, FLOW-12, FLOW-16) over runs: after
+  /// breaking a line that starts inside a run of equal sizes, every following line that starts
+  /// inside the run and whose next item is still in it breaks the same way, so they are
+  /// recorded as one run, without being broken, when their starts are exact
+  /// (`ExactArithmetic`); otherwise they are recorded one by one with the engine's additions.
+  /// Returns where the last line ends.
+  ///
+  /// - Complexity: O(items) comparisons of sizes, plus O(items on the lines broken).
+  private func mixedLineRuns(
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
+    into runs: inout ContiguousArray<LineRun>, counters: inout LayoutWorkCounters
+  ) -> Double {
+    var lineStart = metrics.linesStart
+    var previous: BrokenLine?
+    var everyLineHoldsOneItem = true
+    var first = 0
+    func append(_ line: BrokenLine, count: Int, at start: Double, _ placement: LineRun.Placement) {
+      runs.append(
+        LineRun(
+          firstItem: line.firstItem, itemCount: line.itemCount * count,
+          itemsPerLine: line.itemCount, lineCount: count, start: start,
+          linePitch: line.thickness + metrics.lineSpacing, mainLength: line.mainLength,
+          thickness: line.thickness, placement: placement))
+    }
+    // FLOW-11: an oversize first item opens the section with an empty line.
+    if opensWithEmptyLine(items, metrics) {
+      let empty = BrokenLine(firstItem: 0, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
+      append(empty, count: 1, at: lineStart, .justified)
+      counters.linesBroken += 1
+      lineStart += metrics.lineSpacing
+      previous = empty
+      everyLineHoldsOneItem = false
+    }
+    while true {
+      let line = breakLine(startingAt: first, items, metrics)
+      counters.linesBroken += 1
+      everyLineHoldsOneItem = everyLineHoldsOneItem && line.itemCount == 1
+      if line.endItem == items.count {
+        let complete = Self.lastLineIsComplete(
+          line, everyLineHoldsOneItem: everyLineHoldsOneItem, previous: previous)
+        append(line, count: 1, at: lineStart, complete ? .justified : .leftAligned)
+        return lineStart + line.thickness
+      }
+      // FLOW-9 decides a line by its items and the one after it: lines whose items and next
+      // item all lie in the run of equal sizes break as this one did.
+      let runEnd = line.endItem < items.count ? items.endOfRun(startingAt: first) : first
+      let repeats = line.endItem < runEnd ? (runEnd - 1 - first) / line.itemCount : 1
+      let pitch = line.thickness + metrics.lineSpacing
+      if repeats > 1 && ExactArithmetic.isExact(start: lineStart, pitch: pitch, count: repeats) {
+        append(line, count: repeats, at: lineStart, .justified)
+        lineStart += Double(repeats) * pitch
+      } else {
+        for repeated in 0..<repeats {
+          var copy = line
+          copy.firstItem += repeated * line.itemCount
+          append(copy, count: 1, at: lineStart, .justified)
+          lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
+        }
+      }
+      first += repeats * line.itemCount
+      previous = line
+      previous?.firstItem = first - line.itemCount
+    }
+  }
+}

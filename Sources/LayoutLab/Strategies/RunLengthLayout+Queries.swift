@@ -1,0 +1,124 @@
+import Foundation
+
+// Queries of `RunLengthLayout`: frames are rebuilt from runs of lines with the engine's
+// formulas (`FlowGeometry.cellFrame`, `UniformColumns.cell`, `FlowLayoutEngine.forEachCell`).
+
+extension RunLengthLayout {
+  /// - Complexity: O(log s + log runs + log lines of a run + k), where k counts the items of
+  ///   the lines that meet the rect along the scroll axis: sections and runs are
+  ///   binary-searched, and so are the lines of a run, by their arithmetic.
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
+    let rect = rect.standardized
+    let state = prepared
+    let geometry = state.geometry
+    let search = FlowSearchRange(rect, in: geometry)
+    let (low, high) = (search.low, search.high)
+    let meeting = search.sections(count: state.sections.count) {
+      state.starts[$0]
+    } end: {
+      state.end(of: $0)
+    }
+
+    var result: [LayoutAttributes] = []
+    for index in meeting {
+      let section = state.sections[index]
+      let start = state.starts[index]
+      let runs = section.runs
+      let items = FlowItemSizes(model.sections[index], layout: model.layout)
+      // Invariant: runs before `run` end before `low` (line extents never decrease).
+      var run = partitioningIndex(runs.count) {
+        start + (runs[$0].lineStart(runs[$0].lineCount - 1) + runs[$0].thickness) >= low
+      }
+      while run < runs.count && start + runs[run].start <= high {
+        let lines = runs[run]
+        // Invariant: lines before `line` end before `low`.
+        var line = partitioningIndex(lines.lineCount) {
+          start + (lines.lineStart($0) + lines.thickness) >= low
+        }
+        while line < lines.lineCount && start + lines.lineStart(line) <= high {
+          let lineItems = lines.items(ofLine: line)
+          counters.elementsScanned += lineItems.count
+          forEachCell(of: lines, line: line, section, items, geometry) { item, cell in
+            let frame = geometry.cellFrame(
+              cell, sectionStart: start, lineStart: lines.lineStart(line))
+            if frame.touchesOrIntersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
+                  frame: frame, zIndex: 0))
+            }
+          }
+          line += 1
+        }
+        run += 1
+      }
+    }
+    geometry.appendSupplementaryViews(
+      of: meeting, meeting: rect, to: &result, counters: &counters
+    ) { state.record(of: $0) }
+    return result
+  }
+
+  /// Every cell of line `line` of `run`, in item order, with where it sits in its line.
+  ///
+  /// - Complexity: O(items on the line).
+  @inline(__always)
+  private func forEachCell(
+    of run: FlowLayoutEngine.LineRun, line: Int, _ section: Section, _ items: FlowItemSizes,
+    _ geometry: FlowGeometry, _ body: (Int, FlowCellPlacement) -> Void
+  ) {
+    switch run.placement {
+    case .columns(let columns):
+      let lineItems = run.items(ofLine: line)
+      for item in lineItems {
+        body(item, columns.cell(column: item - lineItems.lowerBound, thickness: run.thickness))
+      }
+    case .justified:
+      FlowLayoutEngine.forEachCell(
+        of: run.brokenLine(line), .justified, section.metrics, items, geometry, body)
+    case .leftAligned:
+      FlowLayoutEngine.forEachCell(
+        of: run.brokenLine(line), .leftAligned, section.metrics, items, geometry, body)
+    }
+  }
+
+  /// - Complexity: O(log runs) to find the item's run, then O(1) in a uniform section or
+  ///   O(items on its line) in a mixed one.
+  public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+    let state = prepared
+    guard state.sections.indices.contains(indexPath.section) else { return nil }
+    let section = state.sections[indexPath.section]
+    guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
+    let run = section.runs[section.runIndex(holding: indexPath.item)]
+    let line = (indexPath.item - run.firstItem) / run.itemsPerLine
+    let items = FlowItemSizes(model.sections[indexPath.section], layout: model.layout)
+    var placement: FlowCellPlacement?
+    if case .columns(let columns) = run.placement {
+      placement = columns.cell(
+        column: indexPath.item - run.items(ofLine: line).lowerBound, thickness: run.thickness)
+    } else {
+      forEachCell(of: run, line: line, section, items, state.geometry) { item, cell in
+        if item == indexPath.item { placement = cell }
+      }
+    }
+    guard let placement else { return nil }
+    let frame = state.geometry.cellFrame(
+      placement, sectionStart: state.starts[indexPath.section], lineStart: run.lineStart(line))
+    return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
+  }
+
+  /// - Complexity: O(1).
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: ElementKind, at indexPath: LayoutIndexPath
+  ) -> LayoutAttributes? {
+    let state = prepared
+    guard indexPath.item == 0, state.sections.indices.contains(indexPath.section),
+      let frame = state.geometry.supplementaryFrame(kind, of: state.record(of: indexPath.section))
+    else { return nil }
+    return LayoutAttributes(
+      kind: kind, indexPath: indexPath, frame: frame,
+      zIndex: LayoutAttributes.supplementaryViewZIndex)
+  }
+}
