@@ -3,45 +3,66 @@ import Foundation
 extension FlowLayoutEngine {
   /// Consecutive lines of one section that share one shape, kept as arithmetic instead of line
   /// by line: line k holds items `firstItem + k · itemsPerLine …` and starts at
-  /// `lineStart(k)`, relative to the section. A uniform section is one run (FLOW-10); in a
+  /// `lineStart(k, lineSpacing:)`, relative to the section. A uniform section is one run (FLOW-10); in a
   /// mixed section, the lines that start inside a run of equally sized items, and end before
   /// it does, break alike (FLOW-9) and are one run; every other line is a run of one.
   struct LineRun: Sendable {
     /// How the items of the run's lines sit along them.
-    enum Placement: Sendable {
-      /// FLOW-13, FLOW-14 of a uniform section: every line in a full line's columns.
-      case columns(UniformColumns)
+    enum Placement: UInt8, Sendable {
+      /// FLOW-13, FLOW-14 of a uniform section: every line in a full line's columns
+      /// (`SectionRuns.columns`).
+      case columns
       /// FLOW-13: complete lines of a mixed section.
       case justified
       /// FLOW-14: the incomplete last line of a mixed section.
       case leftAligned
     }
 
+    // Counts as Int32 (a layout holds at most 10,000,000 items, FLOW-28; items per line are
+    // capped at 2^31 − 1, FLOW-10) so that a run takes 48 bytes: a mixed section keeps one
+    // per line outside runs.
     /// The first item of the first line.
-    var firstItem: Int
-    /// The items of all its lines; 0 for FLOW-11's empty line.
-    var itemCount: Int
-    /// The items of every line but a uniform section's last, which may hold fewer.
-    var itemsPerLine: Int
-    var lineCount: Int
+    let firstItem: Int
+    private let storedItemCount: Int32
+    private let storedItemsPerLine: Int32
+    private let storedLineCount: Int32
+    let placement: Placement
     /// Where the first line starts, relative to the section's start.
-    var start: Double
-    /// How far apart successive lines start (thickness + s_l).
-    var linePitch: Double
+    let start: Double
     /// Σ main of a mixed line's items (FLOW-13 justifies with it).
-    var mainLength: Double
-    var thickness: Double
-    var placement: Placement
+    let mainLength: Double
+    let thickness: Double
 
+    init(
+      firstItem: Int, itemCount: Int, itemsPerLine: Int, lineCount: Int, start: Double,
+      mainLength: Double, thickness: Double, placement: Placement
+    ) {
+      self.firstItem = firstItem
+      storedItemCount = Int32(itemCount)
+      storedItemsPerLine = Int32(itemsPerLine)
+      storedLineCount = Int32(lineCount)
+      self.placement = placement
+      self.start = start
+      self.mainLength = mainLength
+      self.thickness = thickness
+    }
+
+    /// The items of all its lines; 0 for FLOW-11's empty line.
+    var itemCount: Int { Int(storedItemCount) }
+    /// The items of every line but a uniform section's last, which may hold fewer.
+    var itemsPerLine: Int { Int(storedItemsPerLine) }
+    var lineCount: Int { Int(storedLineCount) }
     var endItem: Int { firstItem + itemCount }
 
-    /// Where line k starts, relative to the section: the engine's own closed form for a uniform
-    /// section (FLOW-10); for a run of a mixed section, the sum of the engine's sequential
-    /// additions, which a run holds only where `ExactArithmetic` shows them equal.
+    /// Where line k starts, relative to the section, for a section whose line spacing is
+    /// `lineSpacing`: the engine's own closed form for a uniform section (FLOW-10); for a run
+    /// of a mixed section, the sum of the engine's sequential additions, which a run holds
+    /// only where `ExactArithmetic` shows them equal.
     @inline(__always)
-    func lineStart(_ line: Int) -> Double {
-      if case .columns = placement { return start + Double(line) * linePitch }
-      return line == 0 ? start : start + Double(line) * linePitch
+    func lineStart(_ line: Int, lineSpacing: Double) -> Double {
+      let pitch = thickness + lineSpacing
+      if placement == .columns { return start + Double(line) * pitch }
+      return line == 0 ? start : start + Double(line) * pitch
     }
 
     /// The items of line k.
@@ -51,7 +72,7 @@ extension FlowLayoutEngine {
       return first..<min(first + itemsPerLine, endItem)
     }
 
-    /// Line k as FLOW-9 broke it (what FLOW-13 justifies it by).
+    /// Line k of a mixed run as FLOW-9 broke it (what FLOW-13 justifies it by).
     @inline(__always)
     func brokenLine(_ line: Int) -> BrokenLine {
       let items = items(ofLine: line)
@@ -66,6 +87,8 @@ extension FlowLayoutEngine {
   struct SectionRuns {
     var runs: ContiguousArray<LineRun>
     var metrics: FlowSectionMetrics
+    /// FLOW-10's columns of a uniform section.
+    var columns: UniformColumns?
     /// The section's length along the scroll axis (FLOW-16): the same value `layoutSection`
     /// adds to the section's start.
     var length: Double
@@ -82,6 +105,7 @@ extension FlowLayoutEngine {
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
     let items = FlowItemSizes(flowSection, layout: model.layout)
     var runs = ContiguousArray<LineRun>()
+    var uniformColumns: UniformColumns?
     var linesEnd = metrics.linesStart
     if items.count > 0 {
       if let size = metrics.uniformSize {
@@ -90,18 +114,21 @@ extension FlowLayoutEngine {
         let columns = UniformColumns(itemCount: items.count, main: main, metrics)
         let run = LineRun(
           firstItem: 0, itemCount: items.count, itemsPerLine: columns.perLine,
-          lineCount: columns.lineCount, start: metrics.linesStart,
-          linePitch: thickness + metrics.lineSpacing, mainLength: 0, thickness: thickness,
-          placement: .columns(columns))
+          lineCount: columns.lineCount, start: metrics.linesStart, mainLength: 0,
+          thickness: thickness, placement: .columns)
         runs.append(run)
+        uniformColumns = columns
         counters.linesBroken += 1
-        linesEnd = run.lineStart(columns.lineCount - 1) + thickness
+        linesEnd =
+          run.lineStart(columns.lineCount - 1, lineSpacing: metrics.lineSpacing) + thickness
       } else {
         linesEnd = mixedLineRuns(items, metrics, into: &runs, counters: &counters)
       }
     }
     counters.sectionsLaidOut += 1
-    return SectionRuns(runs: runs, metrics: metrics, length: metrics.length(linesEnd: linesEnd))
+    return SectionRuns(
+      runs: runs, metrics: metrics, columns: uniformColumns,
+      length: metrics.length(linesEnd: linesEnd))
   }
 
   /// The line loop of `layoutMixedLines` (FLOW-9, FLOW-11, FLOW-12, FLOW-16) over runs: after
@@ -125,8 +152,7 @@ extension FlowLayoutEngine {
         LineRun(
           firstItem: line.firstItem, itemCount: line.itemCount * count,
           itemsPerLine: line.itemCount, lineCount: count, start: start,
-          linePitch: line.thickness + metrics.lineSpacing, mainLength: line.mainLength,
-          thickness: line.thickness, placement: placement))
+          mainLength: line.mainLength, thickness: line.thickness, placement: placement))
     }
     // FLOW-11: an oversize first item opens the section with an empty line.
     if opensWithEmptyLine(items, metrics) {

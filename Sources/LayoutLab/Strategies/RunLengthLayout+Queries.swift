@@ -29,20 +29,21 @@ extension RunLengthLayout {
       let items = FlowItemSizes(model.sections[index], layout: model.layout)
       // Invariant: runs before `run` end before `low` (line extents never decrease).
       var run = partitioningIndex(runs.count) {
-        start + (runs[$0].lineStart(runs[$0].lineCount - 1) + runs[$0].thickness) >= low
+        start + (section.lineStart(runs[$0].lineCount - 1, of: runs[$0]) + runs[$0].thickness)
+          >= low
       }
       while run < runs.count && start + runs[run].start <= high {
         let lines = runs[run]
         // Invariant: lines before `line` end before `low`.
         var line = partitioningIndex(lines.lineCount) {
-          start + (lines.lineStart($0) + lines.thickness) >= low
+          start + (section.lineStart($0, of: lines) + lines.thickness) >= low
         }
-        while line < lines.lineCount && start + lines.lineStart(line) <= high {
+        while line < lines.lineCount && start + section.lineStart(line, of: lines) <= high {
           let lineItems = lines.items(ofLine: line)
           counters.elementsScanned += lineItems.count
           forEachCell(of: lines, line: line, section, items, geometry) { item, cell in
             let frame = geometry.cellFrame(
-              cell, sectionStart: start, lineStart: lines.lineStart(line))
+              cell, sectionStart: start, lineStart: section.lineStart(line, of: lines))
             if frame.touchesOrIntersects(rect) {
               result.append(
                 LayoutAttributes(
@@ -70,7 +71,8 @@ extension RunLengthLayout {
     _ geometry: FlowGeometry, _ body: (Int, FlowCellPlacement) -> Void
   ) {
     switch run.placement {
-    case .columns(let columns):
+    case .columns:
+      guard let columns = section.columns else { return }
       let lineItems = run.items(ofLine: line)
       for item in lineItems {
         body(item, columns.cell(column: item - lineItems.lowerBound, thickness: run.thickness))
@@ -95,7 +97,7 @@ extension RunLengthLayout {
     let line = (indexPath.item - run.firstItem) / run.itemsPerLine
     let items = FlowItemSizes(model.sections[indexPath.section], layout: model.layout)
     var placement: FlowCellPlacement?
-    if case .columns(let columns) = run.placement {
+    if run.placement == .columns, let columns = section.columns {
       placement = columns.cell(
         column: indexPath.item - run.items(ofLine: line).lowerBound, thickness: run.thickness)
     } else {
@@ -105,7 +107,8 @@ extension RunLengthLayout {
     }
     guard let placement else { return nil }
     let frame = state.geometry.cellFrame(
-      placement, sectionStart: state.starts[indexPath.section], lineStart: run.lineStart(line))
+      placement, sectionStart: state.starts[indexPath.section],
+      lineStart: section.lineStart(line, of: run))
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 

@@ -33,12 +33,15 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   struct Section: Sendable {
     var runs: ContiguousArray<FlowLayoutEngine.LineRun>
     var metrics: FlowSectionMetrics
+    /// FLOW-10's columns, for a uniform section.
+    var columns: FlowLayoutEngine.UniformColumns?
     var length: Double
     var numberOfItems: Int
 
     init(_ laidOut: FlowLayoutEngine.SectionRuns, numberOfItems: Int) {
       runs = laidOut.runs
       metrics = laidOut.metrics
+      columns = laidOut.columns
       length = laidOut.length
       self.numberOfItems = numberOfItems
     }
@@ -50,6 +53,12 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     func runIndex(holding item: Int) -> Int {
       // Invariant: runs before the result start at or before `item` (firstItem never decreases).
       partitioningIndex(runs.count) { runs[$0].firstItem > item } - 1
+    }
+
+    /// Where line `line` of `run` starts, relative to the section.
+    @inline(__always)
+    func lineStart(_ line: Int, of run: FlowLayoutEngine.LineRun) -> Double {
+      run.lineStart(line, lineSpacing: metrics.lineSpacing)
     }
   }
 
@@ -218,6 +227,6 @@ extension RunLengthLayout {
     RunLengthLayout.self,
     summary: "runs of equal sizes as arithmetic; no frame kept, frames built at query time",
     complexity: LayoutComplexity(
-      prepare: "O(1) uniform; O(n) compares mixed", rectQuery: "O(log runs + answer)",
+      prepare: "O(1) uniform, O(n) mixed", rectQuery: "O(log runs + answer)",
       itemLookup: "O(log runs + line)", update: "the sections changed + O(s)"))
 }
