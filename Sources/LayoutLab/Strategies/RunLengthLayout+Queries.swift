@@ -26,7 +26,9 @@ extension RunLengthLayout {
       let section = state.sections[index]
       let start = state.starts[index]
       let runs = section.runs
-      let items = FlowItemSizes(model.sections[index], layout: model.layout)
+      // A uniform section's cells need no size: its columns hold it.
+      let items = FlowItemSizes(
+        section.columns == nil ? model.sections[index] : Self.noItems, layout: model.layout)
       // Invariant: runs before `run` end before `low` (line extents never decrease).
       var run = partitioningIndex(runs.count) {
         start + (section.lineStart(runs[$0].lineCount - 1, of: runs[$0]) + runs[$0].thickness)
@@ -61,6 +63,9 @@ extension RunLengthLayout {
     ) { state.record(of: $0) }
     return result
   }
+
+  /// What a uniform section's query reads instead of its sizes.
+  private static let noItems = FlowSection(items: 0)
 
   /// Every cell of line `line` of `run`, in item order, with where it sits in its line.
   ///
