@@ -100,7 +100,14 @@ extension FlowLayoutEngine {
   /// - Complexity: O(1) for a uniform section with one size; for a mixed one, O(items) to
   ///   compare sizes plus O(items on lines not in a run) to break lines — O(1) per run of
   ///   lines, whose first line alone is broken.
-  func lineRuns(ofSection index: Int, counters: inout LayoutWorkCounters) -> SectionRuns {
+  ///
+  /// `scratch` is where a mixed section's runs are collected before they are copied, once, to
+  /// an array of exactly their size: a caller laying out many sections passes the same one, so
+  /// growing it costs allocations and copies only until it fits the largest section.
+  func lineRuns(
+    ofSection index: Int, scratch: inout ContiguousArray<LineRun>,
+    counters: inout LayoutWorkCounters
+  ) -> SectionRuns {
     let flowSection = model.sections[index]
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
     let items = FlowItemSizes(flowSection, layout: model.layout)
@@ -122,7 +129,14 @@ extension FlowLayoutEngine {
         linesEnd =
           run.lineStart(columns.lineCount - 1, lineSpacing: metrics.lineSpacing) + thickness
       } else {
-        linesEnd = mixedLineRuns(items, metrics, into: &runs, counters: &counters)
+        scratch.removeAll(keepingCapacity: true)
+        linesEnd = mixedLineRuns(items, metrics, into: &scratch, counters: &counters)
+        runs = scratch.withUnsafeBufferPointer { collected in
+          ContiguousArray(unsafeUninitializedCapacity: collected.count) { buffer, count in
+            _ = buffer.initialize(fromContentsOf: collected)
+            count = collected.count
+          }
+        }
       }
     }
     counters.sectionsLaidOut += 1

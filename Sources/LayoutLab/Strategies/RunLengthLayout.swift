@@ -91,8 +91,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     var sections = ContiguousArray<Section>()
     if !engine.geometry.isEmpty {
       sections.reserveCapacity(model.sections.count)
+      var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
       for index in model.sections.indices {
-        sections.append(laidOut(index, by: engine, counters: &counters))
+        sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
       }
     }
     var state = State(geometry: engine.geometry, sections: sections, starts: [], contentSize: .zero)
@@ -102,10 +103,11 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   }
 
   private func laidOut(
-    _ index: Int, by engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
+    _ index: Int, by engine: FlowLayoutEngine,
+    scratch: inout ContiguousArray<FlowLayoutEngine.LineRun>, counters: inout LayoutWorkCounters
   ) -> Section {
     Section(
-      engine.lineRuns(ofSection: index, counters: &counters),
+      engine.lineRuns(ofSection: index, scratch: &scratch, counters: &counters),
       numberOfItems: model.sections[index].numberOfItems)
   }
 
@@ -113,13 +115,15 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     guard var state, !state.geometry.isEmpty else { return fullLayout() }
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
+    var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
     var firstMoved = Int.max
     if change.sections.structureChanged {
       var sections = ContiguousArray<Section>()
       sections.reserveCapacity(change.sections.sections.count)
       for (index, origin) in change.sections.sections.enumerated() {
         switch origin {
-        case .inserted: sections.append(laidOut(index, by: engine, counters: &counters))
+        case .inserted:
+          sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
         case .existing(let old, _, _, _): sections.append(state.sections[old])
         }
       }
@@ -128,7 +132,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     for (index, origin) in change.sections.sections.enumerated() {
       if case .existing(_, _?, _, _) = origin {
-        state.sections[index] = laidOut(index, by: engine, counters: &counters)
+        state.sections[index] = laidOut(index, by: engine, scratch: &scratch, counters: &counters)
         firstMoved = min(firstMoved, index)
       } else if case .existing(let old, nil, _, _) = origin, old != index {
         firstMoved = min(firstMoved, index)
