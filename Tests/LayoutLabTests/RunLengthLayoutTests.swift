@@ -1,7 +1,8 @@
 import BenchmarkDatasets
 import Foundation
-import LayoutLab
 import Testing
+
+@testable import LayoutLab
 
 /// The run-length strategy lays out runs of equal sizes as arithmetic — shown by its counters —
 /// and still equals the reference, bit for bit, where runs meet inexact arithmetic too.
@@ -118,6 +119,11 @@ struct RunLengthLayoutTests {
           prepared(model), "spacing \(lineSpacing), scale \(scale), vertical \(vertical)")
       }
     }
+  }
+
+  @Test("a run of lines takes 16 bytes: a mixed section of random sizes keeps ≤ 16 B per line")
+  func runIsSixteenBytes() {
+    #expect(MemoryLayout<FlowLayoutEngine.LineRun>.stride == 16)
   }
 
   @Test("a run of equal sizes in a mixed section is broken once, not line by line")

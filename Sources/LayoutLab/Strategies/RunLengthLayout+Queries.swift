@@ -29,23 +29,25 @@ extension RunLengthLayout {
       // A uniform section's cells need no size: its columns hold it.
       let items = FlowItemSizes(
         section.columns == nil ? model.sections[index] : Self.noItems, layout: model.layout)
-      // Invariant: runs before `run` end before `low` (line extents never decrease).
-      var run = partitioningIndex(runs.count) {
-        start + (section.lineStart(runs[$0].lineCount - 1, of: runs[$0]) + runs[$0].thickness)
-          >= low
-      }
+      // Runs' lines never overlap and their extents never decrease, so of the runs that start
+      // before `low` only the last can reach it. Invariant: runs before `firstAtLow` start
+      // before `low`.
+      let firstAtLow = partitioningIndex(runs.count) { start + runs[$0].start >= low }
+      var run = max(firstAtLow - 1, 0)
       while run < runs.count && start + runs[run].start <= high {
         let lines = runs[run]
+        let shape = section.shape(ofRun: run, items, geometry)
         // Invariant: lines before `line` end before `low`.
         var line = partitioningIndex(lines.lineCount) {
-          start + (section.lineStart($0, of: lines) + lines.thickness) >= low
+          start + (section.lineStart($0, of: lines, thickness: shape.thickness) + shape.thickness)
+            >= low
         }
-        while line < lines.lineCount && start + section.lineStart(line, of: lines) <= high {
-          let lineItems = lines.items(ofLine: line)
-          counters.elementsScanned += lineItems.count
-          forEachCell(of: lines, line: line, section, items, geometry) { item, cell in
-            let frame = geometry.cellFrame(
-              cell, sectionStart: start, lineStart: section.lineStart(line, of: lines))
+        while line < lines.lineCount {
+          let lineStart = section.lineStart(line, of: lines, thickness: shape.thickness)
+          guard start + lineStart <= high else { break }
+          counters.elementsScanned += shape.items(ofLine: line, firstItem: lines.firstItem).count
+          forEachCell(of: lines, shape, line: line, section, items, geometry) { item, cell in
+            let frame = geometry.cellFrame(cell, sectionStart: start, lineStart: lineStart)
             if frame.touchesOrIntersects(rect) {
               result.append(
                 LayoutAttributes(
@@ -72,22 +74,24 @@ extension RunLengthLayout {
   /// - Complexity: O(items on the line).
   @inline(__always)
   private func forEachCell(
-    of run: FlowLayoutEngine.LineRun, line: Int, _ section: Section, _ items: FlowItemSizes,
-    _ geometry: FlowGeometry, _ body: (Int, FlowCellPlacement) -> Void
+    of run: FlowLayoutEngine.LineRun, _ shape: FlowLayoutEngine.LineRunShape, line: Int,
+    _ section: Section, _ items: FlowItemSizes, _ geometry: FlowGeometry,
+    _ body: (Int, FlowCellPlacement) -> Void
   ) {
-    switch run.placement {
-    case .columns:
-      guard let columns = section.columns else { return }
-      let lineItems = run.items(ofLine: line)
+    switch shape.placement {
+    case .columns(let columns):
+      let lineItems = shape.items(ofLine: line, firstItem: run.firstItem)
       for item in lineItems {
-        body(item, columns.cell(column: item - lineItems.lowerBound, thickness: run.thickness))
+        body(item, columns.cell(column: item - lineItems.lowerBound, thickness: shape.thickness))
       }
     case .justified:
       FlowLayoutEngine.forEachCell(
-        of: run.brokenLine(line), .justified, section.metrics, items, geometry, body)
+        of: shape.brokenLine(line, firstItem: run.firstItem), .justified, section.metrics, items,
+        geometry, body)
     case .leftAligned:
       FlowLayoutEngine.forEachCell(
-        of: run.brokenLine(line), .leftAligned, section.metrics, items, geometry, body)
+        of: shape.brokenLine(line, firstItem: run.firstItem), .leftAligned, section.metrics,
+        items, geometry, body)
     }
   }
 
@@ -98,22 +102,25 @@ extension RunLengthLayout {
     guard state.sections.indices.contains(indexPath.section) else { return nil }
     let section = state.sections[indexPath.section]
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
-    let run = section.runs[section.runIndex(holding: indexPath.item)]
-    let line = (indexPath.item - run.firstItem) / run.itemsPerLine
+    let runIndex = section.runIndex(holding: indexPath.item)
+    let run = section.runs[runIndex]
     let items = FlowItemSizes(model.sections[indexPath.section], layout: model.layout)
+    let shape = section.shape(ofRun: runIndex, items, state.geometry)
+    let line = (indexPath.item - run.firstItem) / shape.itemsPerLine
     var placement: FlowCellPlacement?
-    if run.placement == .columns, let columns = section.columns {
+    if case .columns(let columns) = shape.placement {
       placement = columns.cell(
-        column: indexPath.item - run.items(ofLine: line).lowerBound, thickness: run.thickness)
+        column: indexPath.item - shape.items(ofLine: line, firstItem: run.firstItem).lowerBound,
+        thickness: shape.thickness)
     } else {
-      forEachCell(of: run, line: line, section, items, state.geometry) { item, cell in
+      forEachCell(of: run, shape, line: line, section, items, state.geometry) { item, cell in
         if item == indexPath.item { placement = cell }
       }
     }
     guard let placement else { return nil }
     let frame = state.geometry.cellFrame(
       placement, sectionStart: state.starts[indexPath.section],
-      lineStart: section.lineStart(line, of: run))
+      lineStart: section.lineStart(line, of: run, thickness: shape.thickness))
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 

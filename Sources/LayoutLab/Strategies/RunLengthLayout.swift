@@ -29,38 +29,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     var contentSize: CGSize
   }
 
-  /// One section, relative to its start.
-  struct Section: Sendable {
-    var runs: ContiguousArray<FlowLayoutEngine.LineRun>
-    var metrics: FlowSectionMetrics
-    /// FLOW-10's columns, for a uniform section.
-    var columns: FlowLayoutEngine.UniformColumns?
-    var length: Double
-    var numberOfItems: Int
-
-    init(_ laidOut: FlowLayoutEngine.SectionRuns, numberOfItems: Int) {
-      runs = laidOut.runs
-      metrics = laidOut.metrics
-      columns = laidOut.columns
-      length = laidOut.length
-      self.numberOfItems = numberOfItems
-    }
-
-    /// The run that holds `item`: the last run starting at or before it (never FLOW-11's empty
-    /// line, which a run starting at the same item follows).
-    ///
-    /// - Complexity: O(log runs).
-    func runIndex(holding item: Int) -> Int {
-      // Invariant: runs before the result start at or before `item` (firstItem never decreases).
-      partitioningIndex(runs.count) { runs[$0].firstItem > item } - 1
-    }
-
-    /// Where line `line` of `run` starts, relative to the section.
-    @inline(__always)
-    func lineStart(_ line: Int, of run: FlowLayoutEngine.LineRun) -> Double {
-      run.lineStart(line, lineSpacing: metrics.lineSpacing)
-    }
-  }
+  /// One section, relative to its start: its runs of lines and what rebuilding them needs.
+  typealias Section = FlowLayoutEngine.SectionRuns
 
   /// - Complexity: O(n) to validate the model.
   public init(model: FlowLayoutModel) throws(LayoutError) {
@@ -106,9 +76,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     _ index: Int, by engine: FlowLayoutEngine,
     scratch: inout ContiguousArray<FlowLayoutEngine.LineRun>, counters: inout LayoutWorkCounters
   ) -> Section {
-    Section(
-      engine.lineRuns(ofSection: index, scratch: &scratch, counters: &counters),
-      numberOfItems: model.sections[index].numberOfItems)
+    engine.lineRuns(ofSection: index, scratch: &scratch, counters: &counters)
   }
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
