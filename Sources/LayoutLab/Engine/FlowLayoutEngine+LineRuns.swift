@@ -215,7 +215,7 @@ extension FlowLayoutEngine {
       everyLineHoldsOneItem = everyLineHoldsOneItem && line.itemCount == 1
       if line.endItem == items.count {
         let complete = Self.lastLineIsComplete(
-          line, everyLineHoldsOneItem: everyLineHoldsOneItem, previous: previous)
+          line, everyLineHoldsOneItem: everyLineHoldsOneItem, previousUsed: previous?.used)
         append(line, count: 1, at: lineStart)
         return (lineStart + line.thickness, complete)
       }
