@@ -750,11 +750,13 @@ def results_file(r, host="fuzzhost", scale=1.0):
                     result["allocationsNote"] = "not counted"
                 if r.random() < 0.7:
                     result["peakResidentBytes"] = 50_000_000
+                if r.random() < 0.5:
+                    result["retainedBytes"] = items * 32
                 results.append(result)
     floors = [{"label": "fuzz ratio", "slowerStrategy": "fuzz-slow", "slowerWorkload": "fuzz-query",
                "fasterStrategy": "fuzz-fast", "fasterWorkload": "fuzz-query", "floor": r.choice([0, 10, 50])}]
     return {
-        "schemaVersion": 1,
+        "schemaVersion": r.choice([1, 2]),
         "environment": {"buildConfiguration": "release", "commandLine": "bench --quiet", "cores": 2,
                         "cpu": "fuzz", "date": "2026-01-01T00:00:00Z", "gitCommit": "0" * 40,
                         "gitDirty": False, "hostID": host, "kernel": "6", "os": "Linux",
@@ -785,7 +787,7 @@ def mutated_results(r):
             # result or in all of them.
             field = r.choice(["samples", "items", "counters", "statistics"] * 3 + [
                 "operationsPerIteration", "iterationsPerSample", "peakResidentBytes", "elapsedSeconds",
-                "allocations", "warmupIterations"])
+                "allocations", "warmupIterations", "retainedBytes"])
             value = r.choice({
                 "samples": [[], ["nan"], ["inf", 1], [-1, -2], [0, 0], [1e308, 1e308], ["-inf"], [5e-324],
                             Raw("[" + ", ".join(["1"] * 5000) + "]"), Raw("[" + ", ".join(["2"] * 40000) + "]")],
@@ -800,6 +802,7 @@ def mutated_results(r):
                 "operationsPerIteration": [0, -1, 2**63 - 1],
                 "iterationsPerSample": [0, -1, 2**63 - 1],
                 "peakResidentBytes": [-1, 2**63 - 1, 0],
+                "retainedBytes": [-1, 2**63 - 1, 0, "nan", None],
                 "elapsedSeconds": ["nan", "inf", -1],
                 "warmupIterations": [-1, 2**63 - 1],
                 "allocations": [{"count": -1, "bytes": -1, "deterministic": True},
@@ -809,7 +812,7 @@ def mutated_results(r):
                 if isinstance(result, dict):
                     result[field] = copy.deepcopy(value)
         elif op < 0.4 and isinstance(tree, dict):
-            tree["schemaVersion"] = r.choice([0, 2, -1, "1", 1.5, None, 2**70, Raw("1e999")])
+            tree["schemaVersion"] = r.choice([0, 3, -1, "1", 1.5, None, 2**70, Raw("1e999")])
         elif op < 0.5 and isinstance(tree, dict) and isinstance(tree.get("settings"), dict):
             tree["settings"]["ratioFloors"] = r.choice([
                 [], [{"label": "x", "slowerStrategy": "fuzz-slow", "slowerWorkload": "fuzz-query",

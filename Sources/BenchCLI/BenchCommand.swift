@@ -28,9 +28,11 @@ public enum BenchCommand {
       Subcommand(
         "dataset", "write a built-in synthetic dataset as a layout file (bench dataset --help)"
       ) { arguments, _ in try DatasetCommand.run(arguments) },
-      // Not for people: the other ends of `bench compare --against` and `--instructions`.
+      // Not for people: the other ends of `bench compare --against` and `--instructions`, and
+      // the retained-bytes check the tests run (the allocator wrapper is in `bench` only).
       Subcommand("_ab-worker", nil, run: ABWorkerCommand.run),
       Subcommand("_instructions-worker", nil, run: InstructionsWorkerCommand.run),
+      Subcommand("_retained-check", nil, run: RetainedCheckCommand.run),
     ]
   }
 

@@ -32,8 +32,8 @@ enum CompareCommand {
         .prose(
           """
           Against a saved baseline (CANDIDATE defaults to Results/latest/results.json), as
-          docs/BenchMethod.md says: work counters and allocations gated exactly (any increase beyond the
-          tolerance fails), growth gated on the complexity class and exponent of every series, the
+          docs/BenchMethod.md says: work counters, allocations and a prepared layout's retained bytes
+          gated exactly (any increase beyond the tolerance fails), growth gated on the complexity class and exponent of every series, the
           candidate's same-run ratios gated on their floors; time is advisory unless both files come
           from the same host, where the A/B rule decides and a suspect is re-measured before it fails.
           """),
@@ -42,10 +42,14 @@ enum CompareCommand {
           [
             .flag(
               "--deterministic", sets: \.deterministic,
-              help: "only the deterministic gates (counters, allocations, growth, ratios)"),
+              help:
+                "only the deterministic gates (counters, allocations, retained bytes, growth, ratios)"
+            ),
             .value(
               "--tolerance", "X", .decimal("a fraction such as 0 or 0.05"), into: \.tolerance,
-              help: "relative increase a counter or allocation count may show (default 0)"),
+              help:
+                "relative increase a counter, allocation count or retained bytes may show (default 0)"
+            ),
             .value(
               "--markdown", "FILE", .text, into: \.markdownPath,
               help: """

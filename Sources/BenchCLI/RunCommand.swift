@@ -25,7 +25,8 @@ enum RunCommand {
           layout files (docs/LayoutFileFormat.md) — with every workload that applies, as
           docs/BenchMethod.md says: warm-up, calibrated samples of about 2 ms, every sample kept, the
           median's 99% confidence interval, a time budget per benchmark, work counters, heap
-          allocations and peak memory, and a check of every answer against the reference. Prints a
+          allocations, the heap a prepared layout retains, the process's peak memory, and a check
+          of every answer against the reference. Prints a
           table and writes results.json (the source of every report), report.txt, report.md,
           results.csv, report.html and github-action-benchmark.json to the output directory.
           """),

@@ -89,9 +89,22 @@ enum { exact_capacity = 1 << 18 };  // a power of two; half of it usable
 typedef struct {
   void *pointer;  // NULL: empty; `exact_gone`: a freed block (a tombstone)
   size_t size;
+  uint64_t mark;  // the retained-bytes mark current when the block was allocated
 } exact_entry;
 static exact_entry exact_table[exact_capacity];
 static size_t exact_occupied = 0;
+
+// Retained bytes: what was allocated since the last mark and is still live. Kept in the same
+// table, under the same lock, because it needs the same thing: the size each block was asked
+// for, by pointer, recorded when it was allocated. A free subtracts the size recorded at its
+// allocation — never glibc's usable size, which depends on the heap's history — and only for
+// a block allocated since the mark (a block made earlier, such as the model a layout is given,
+// is not the marked code's to retain or release). So the figure is exact and the same on
+// every run. A block the full table could not record is counted in `retained_untracked`:
+// its free could not be subtracted, so the figure is then not exact and is reported as such.
+static uint64_t retained_mark = 0;
+static uint64_t retained_live = 0;
+static uint64_t retained_untracked = 0;
 static _Atomic int exact_open = 0;
 static atomic_flag exact_lock = ATOMIC_FLAG_INIT;
 static char exact_gone_marker;
@@ -123,7 +136,10 @@ static void exact_forget(void *pointer) {
   if (pointer == NULL || !atomic_load_explicit(&exact_open, memory_order_relaxed)) return;
   exact_acquire();
   exact_entry *entry = exact_find(pointer);
-  if (entry != NULL) entry->pointer = exact_gone;
+  if (entry != NULL) {
+    entry->pointer = exact_gone;
+    if (entry->mark == retained_mark) retained_live -= entry->size;
+  }
   exact_release();
 }
 
@@ -141,8 +157,13 @@ static void exact_remember(void *pointer, size_t size) {
   }
   // A full table leaves later blocks at their real usable size: the count may then vary.
   if (entry != NULL) {
+    if (entry->pointer == pointer && entry->mark == retained_mark) retained_live -= entry->size;
     entry->pointer = pointer;
     entry->size = size;
+    entry->mark = retained_mark;
+    retained_live += size;
+  } else {
+    retained_untracked++;
   }
   exact_release();
 }
@@ -155,6 +176,21 @@ void bench_allocation_exact_sizes(int open) {
   }
   atomic_store_explicit(&exact_open, open, memory_order_relaxed);
   exact_release();
+}
+
+void bench_allocation_retained_mark(void) {
+  exact_acquire();
+  retained_mark++;
+  retained_live = 0;
+  retained_untracked = 0;
+  exact_release();
+}
+
+bench_retained_totals bench_allocation_retained_read(void) {
+  exact_acquire();
+  bench_retained_totals totals = {retained_live, retained_untracked};
+  exact_release();
+  return totals;
 }
 
 size_t malloc_usable_size(void *pointer) {
@@ -270,6 +306,13 @@ const char *bench_allocation_counter_unavailable_reason(void) {
 }
 
 void bench_allocation_exact_sizes(int open) { (void)open; }
+
+void bench_allocation_retained_mark(void) {}
+
+bench_retained_totals bench_allocation_retained_read(void) {
+  bench_retained_totals totals = {0, 0};
+  return totals;
+}
 
 bench_allocation_totals bench_allocation_counter_read(void) {
   bench_allocation_totals totals = {0, 0, 0};

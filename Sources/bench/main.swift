@@ -11,6 +11,11 @@ HarnessWiring.allocationCounter =
   ? AllocationCounter(
     unavailableReason: nil,
     exactSizes: { bench_allocation_exact_sizes($0 ? 1 : 0) },
+    markRetained: { bench_allocation_retained_mark() },
+    readRetained: {
+      let retained = bench_allocation_retained_read()
+      return retained.untracked_blocks == 0 ? Int(exactly: retained.live_bytes) : nil
+    },
     read: {
       let totals = bench_allocation_counter_read()
       return AllocationCounter.Totals(allocations: totals.allocations, bytes: totals.bytes)

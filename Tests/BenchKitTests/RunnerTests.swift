@@ -102,7 +102,7 @@ import Testing
     let file = try TestResults.measure(strategies: [("fast", 1, 0)], sizes: [100, 200])
     let object = try #require(
       try JSONSerialization.jsonObject(with: try file.encoded()) as? [String: Any])
-    #expect(object["schemaVersion"] as? Int == 1)
+    #expect(object["schemaVersion"] as? Int == ResultsFile.currentSchemaVersion)
     #expect(object["environment"] is [String: Any])
     let result = try #require((object["results"] as? [[String: Any]])?.first)
     for key in ["strategy", "workload", "dataset", "items", "statistics", "samples", "counters"] {

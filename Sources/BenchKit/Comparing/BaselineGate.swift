@@ -1,7 +1,7 @@
 import Foundation
 
 /// Compares a candidate results file with a saved baseline as docs/BenchMethod.md says for CI:
-/// exact gates on work counters and allocations, gates on growth (complexity class and
+/// exact gates on work counters, allocations and retained bytes, gates on growth (complexity class and
 /// exponent), the same-run ratio floors, and time — advisory unless both were measured on the
 /// same host, where the A/B rule decides.
 ///
@@ -31,7 +31,7 @@ public struct BaselineGate: Sendable {
   /// Where either file is a quick run, the rise the exponent of each size's fastest sample
   /// must show too (`compareTimeGrowth`).
   public var quickExponentTolerance = 0.5
-  /// Only the deterministic gates (counters, allocations, growth, ratios); time is then shown
+  /// Only the deterministic gates (counters, allocations, retained bytes, growth, ratios); time is then shown
   /// but never decides.
   public var deterministicOnly = false
   public var thresholds = PairedComparison.Thresholds()
@@ -77,6 +77,7 @@ public struct BaselineGate: Sendable {
     for (base, result) in pairs {
       compareCounters(base, result, &report)
       compareAllocations(base, result, &report)
+      compareRetainedBytes(base, result, &report)
       compareInstructions(base, result, &report)
       compareTime(
         base, result, comparisons: pairs.count, drift: drifts[result.key] ?? 1, &report)
@@ -405,7 +406,7 @@ public struct GateReport: Sendable {
   public enum Gate: String, Sendable, CaseIterable {
     /// A benchmark of the baseline missing from the candidate, or an empty candidate.
     case coverage
-    case counters, allocations, instructions, growth, ratio, time
+    case counters, allocations, retained, instructions, growth, ratio, time
   }
 
   public enum Severity: String, Sendable {
@@ -436,6 +437,10 @@ public struct GateReport: Sendable {
   public var comparedBenchmarks = 0
   public var countersCompared = 0
   public var allocationsCompared = 0
+  /// Benchmarks whose retained bytes were gated, and those the candidate measured but a
+  /// baseline older than them (schema 1) lacks.
+  public var retainedCompared = 0
+  public var retainedNotInBaseline = 0
   public var instructionsCompared = 0
   public var instructionTolerance = 0.0
   public var fitsCompared = 0
@@ -530,6 +535,10 @@ public struct GateReport: Sendable {
         + (count(.coverage) > 0 ? ": \(count(.coverage)) missing" : ""),
       "counters: \(countersCompared) compared exactly, \(count(.counters)) regressed",
       "allocations: \(allocationsCompared) benchmarks compared exactly, \(count(.allocations)) regressed",
+      "retained bytes: \(retainedCompared) benchmarks compared exactly, \(count(.retained)) regressed"
+        + (retainedNotInBaseline > 0
+          ? "; \(retainedNotInBaseline) not in the baseline (written before retained bytes were measured): refresh it"
+          : ""),
       "instructions: \(instructionsCompared) benchmarks compared (±\(Formatting.percent(instructionTolerance).dropFirst())), \(count(.instructions)) regressed",
       "growth: \(fitsCompared) series compared, \(count(.growth)) regressed"
         + (deterministicOnlyGrowth ? " (work class gated; time exponent advisory)" : ""),

@@ -24,12 +24,19 @@ public protocol BenchmarkRoutine: AnyObject {
 
   /// Operations one iteration performs (threads × queries, say); statistics are per operation.
   var operationsPerIteration: Int { get }
+
+  /// Whether one iteration builds something the routine then holds, such as a prepared layout,
+  /// whose heap the harness reports as retained bytes: what `prepareBatch(iterations: 1)` and
+  /// `runBatch(iterations: 1)` of a fresh routine allocate and do not free. A routine that says
+  /// so keeps nothing else from those two calls (no buffer of its own grows in them).
+  var measuresRetainedMemory: Bool { get }
 }
 
 extension BenchmarkRoutine {
   public func prepareBatch(iterations: Int) {}
   public func rewind() {}
   public var operationsPerIteration: Int { 1 }
+  public var measuresRetainedMemory: Bool { false }
   public func countWork() -> [String: Int] { [:] }
 }
 

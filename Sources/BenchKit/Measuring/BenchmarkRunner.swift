@@ -4,7 +4,8 @@ import Foundation
 /// Measures benchmarks as docs/BenchMethod.md says: setup outside the timed region, a warm-up that
 /// also calibrates, samples of k iterations lasting about `targetSampleNanoseconds`, every
 /// sample kept, a time budget per benchmark, a check of the answer after timing, then one
-/// untimed pass for the work counters and one iteration of the timed code for allocations.
+/// untimed pass for the work counters and one iteration of the timed code for allocations (and,
+/// for a routine that keeps what it builds, the bytes that iteration retains).
 public struct BenchmarkRunner: Sendable {
   public struct Configuration: Sendable {
     /// Seconds of timed sampling per benchmark.
@@ -104,6 +105,7 @@ public struct BenchmarkRunner: Sendable {
     routine.rewind()
     let counters = routine.countWork()
     var allocations: BenchmarkResult.Allocations?
+    var retainedBytes: Int?
     let note = allocationNote
     if note == nil {
       // On a fresh instance: a routine that has run for a while has grown its buffers by a
@@ -115,10 +117,14 @@ public struct BenchmarkRunner: Sendable {
       counter.exactSizes(true)
       defer { counter.exactSizes(false) }
       let fresh = try benchmark.makeRoutine()
+      // Retained bytes cover the untimed setup of the iteration too: for a prepare, that is
+      // the layout's `init`, and what it keeps is part of the prepared layout.
+      counter.markRetained()
       fresh.prepareBatch(iterations: 1)
       let before = counter.read()
       fresh.runBatch(iterations: 1)
       let after = counter.read()
+      if fresh.measuresRetainedMemory { retainedBytes = counter.readRetained() }
       counter.exactSizes(false)
       blackHole(fresh)
       allocations = BenchmarkResult.Allocations(
@@ -132,7 +138,8 @@ public struct BenchmarkRunner: Sendable {
       dataset: benchmark.dataset, items: benchmark.items,
       operationsPerIteration: routine.operationsPerIteration, iterationsPerSample: iterations,
       warmupIterations: warmupIterations, samples: samples, counters: counters,
-      allocations: allocations, allocationsNote: note, peakResidentBytes: peak,
+      allocations: allocations, allocationsNote: note, retainedBytes: retainedBytes,
+      peakResidentBytes: peak,
       elapsedSeconds: Double(MonotonicClock.now() - started) / 1e9)
   }
 

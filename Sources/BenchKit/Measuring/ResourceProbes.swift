@@ -22,13 +22,23 @@ public struct AllocationCounter: Sendable {
   /// Opens or closes a counting window in which blocks report the size they were asked for
   /// (see `bench_allocation_exact_sizes`), so counts do not depend on the heap's history.
   public var exactSizes: @Sendable (Bool) -> Void
+  /// Starts counting retained bytes inside an open window (see `bench_allocation_retained_mark`).
+  public var markRetained: @Sendable () -> Void
+  /// The bytes allocated since `markRetained` and not freed since — each block at the size it
+  /// asked for, so exact and the same on every run — or nil where they cannot be counted
+  /// exactly (no wrapper, or a block the wrapper's table could not record).
+  public var readRetained: @Sendable () -> Int?
 
   public init(
     unavailableReason: String?, exactSizes: @escaping @Sendable (Bool) -> Void = { _ in },
+    markRetained: @escaping @Sendable () -> Void = {},
+    readRetained: @escaping @Sendable () -> Int? = { nil },
     read: @escaping @Sendable () -> Totals
   ) {
     self.unavailableReason = unavailableReason
     self.exactSizes = exactSizes
+    self.markRetained = markRetained
+    self.readRetained = readRetained
     self.read = read
   }
 

@@ -10,8 +10,8 @@ public struct CSVReporter: BenchmarkReporter {
         "name", "strategy", "workload", "dataset", "items", "operations_per_iteration", "samples",
         "min_ns", "p25_ns", "median_ns", "p75_ns", "p90_ns", "p99_ns", "max_ns", "mean_ns",
         "ci_low_ns",
-        "ci_high_ns", "mad_ns", "allocations", "allocated_bytes", "instructions",
-        "peak_rss_bytes",
+        "ci_high_ns", "mad_ns", "allocations", "allocated_bytes", "retained_bytes",
+        "retained_bytes_per_item", "instructions", "process_peak_rss_bytes",
       ] + counterNames
     stream.write(header.joined(separator: ",") + "\n")
     for result in report.orderedResults {
@@ -28,6 +28,8 @@ public struct CSVReporter: BenchmarkReporter {
         ] + numbers + [
           result.allocations.map { "\($0.count)" } ?? "",
           result.allocations.map { "\($0.bytes)" } ?? "",
+          result.retainedBytes.map { "\($0)" } ?? "",
+          result.retainedBytesPerItem.map { String(format: "%.4f", $0) } ?? "",
           result.instructions.map { "\($0)" } ?? "",
           result.peakResidentBytes.map { "\($0)" } ?? "",
         ] + counterNames.map { result.counters[$0].map { "\($0)" } ?? "" }

@@ -15,8 +15,8 @@ public struct ConsoleReporter: BenchmarkReporter {
       var table = TextTable(
         header: [
           "workload", "strategy", "items", "median", "99% CI", "p90", "×floor", "allocs",
-          "instr", "peak RSS", "work / iteration",
-        ], leftAligned: [0, 1, 10])
+          "retained/item", "instr", "process peak RSS", "work / iteration",
+        ], leftAligned: [0, 1, 11])
       for result in report.orderedResults where result.dataset == dataset {
         table.append(Self.row(result, in: report))
       }
@@ -45,8 +45,9 @@ public struct ConsoleReporter: BenchmarkReporter {
       result.workload, result.strategy, Formatting.count(result.items),
       Formatting.duration(s.median),
       ResultsFile.intervalText(s), Formatting.duration(s.p90), report.floorMultipleText(result),
-      ResultsFile.allocationText(result), ResultsFile.instructionText(result),
-      result.peakResidentBytes.map(Formatting.bytes) ?? "n/a", report.counterText(result),
+      ResultsFile.allocationText(result), ResultsFile.retainedText(result),
+      ResultsFile.instructionText(result), result.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
+      report.counterText(result),
     ]
   }
 

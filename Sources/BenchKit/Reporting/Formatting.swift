@@ -51,6 +51,13 @@ public enum Formatting {
     }
   }
 
+  /// Bytes per item, three significant digits down to a thousandth of a byte (a layout that
+  /// keeps O(1) per run of items retains far less than a byte an item): `32.0 B`, `0.0410 B`.
+  public static func bytesPerItem(_ value: Double) -> String {
+    guard value > 0 else { return "0 B" }
+    return (value >= 0.01 ? threeDigits(value) : String(format: "%.2g", value)) + " B"
+  }
+
   /// `3.2×`, `1250×`.
   public static func ratio(_ value: Double) -> String {
     value >= 100 ? String(format: "%.0f×", value) : threeDigits(value) + "×"

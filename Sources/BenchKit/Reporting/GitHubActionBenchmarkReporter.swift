@@ -22,6 +22,9 @@ public struct GitHubActionBenchmarkReporter: BenchmarkReporter {
       var extra =
         "p90 \(Formatting.duration(s.p90)), 99% CI [\(Formatting.duration(s.ciLow)), \(Formatting.duration(s.ciHigh))], \(s.count) samples"
       if let allocations = result.allocations { extra += ", \(allocations.count) allocations" }
+      if let retained = result.retainedBytesPerItem {
+        extra += ", \(Formatting.bytesPerItem(retained)) retained per item"
+      }
       if let instructions = result.instructions { extra += ", \(instructions) instructions" }
       return Entry(
         name: result.key.description, unit: "ns", value: (s.median * 1000).rounded() / 1000,

@@ -180,7 +180,7 @@ public struct HTMLReporter: BenchmarkReporter {
     }
 
     stream.write(
-      "<h2>All results</h2>\n<table><tr><th>benchmark</th><th>items</th><th>median</th><th>99% CI</th><th>p90</th><th>p99</th><th>MAD</th><th>×floor</th><th>allocs</th><th>instructions</th><th>peak RSS</th><th>work / iteration</th><th>samples</th></tr>\n"
+      "<h2>All results</h2>\n<table><tr><th>benchmark</th><th>items</th><th>median</th><th>99% CI</th><th>p90</th><th>p99</th><th>MAD</th><th>×floor</th><th>allocs</th><th>retained/item</th><th>instructions</th><th>process peak RSS</th><th>work / iteration</th><th>samples</th></tr>\n"
     )
     for result in report.orderedResults {
       let s = result.statistics
@@ -190,7 +190,8 @@ public struct HTMLReporter: BenchmarkReporter {
         Formatting.duration(s.p90),
         Formatting.duration(s.p99), Formatting.duration(s.mad),
         report.floorMultipleText(result),
-        ResultsFile.allocationText(result), ResultsFile.instructionText(result),
+        ResultsFile.allocationText(result), ResultsFile.retainedText(result),
+        ResultsFile.instructionText(result),
         result.peakResidentBytes.map(Formatting.bytes) ?? "n/a",
         report.counterText(result, limit: 4),
         "\(s.count) × \(result.iterationsPerSample)",

@@ -42,16 +42,16 @@ public struct MarkdownReporter: BenchmarkReporter {
     stream.write("\n<details><summary>All \(results.results.count) results</summary>\n\n")
     var table = TextTable(
       header: [
-        "benchmark", "items", "median", "99% CI", "p90", "p99", "×floor", "allocs", "instr",
-        "peak RSS", "work / iteration",
-      ], leftAligned: [0, 10])
+        "benchmark", "items", "median", "99% CI", "p90", "p99", "×floor", "allocs",
+        "retained/item", "instr", "process peak RSS", "work / iteration",
+      ], leftAligned: [0, 11])
     for result in report.orderedResults {
       let s = result.statistics
       table.append([
         "`\(result.name)`", Formatting.count(result.items), Formatting.duration(s.median),
         ResultsFile.intervalText(s), Formatting.duration(s.p90), Formatting.duration(s.p99),
         report.floorMultipleText(result), ResultsFile.allocationText(result),
-        ResultsFile.instructionText(result),
+        ResultsFile.retainedText(result), ResultsFile.instructionText(result),
         result.peakResidentBytes.map(Formatting.bytes) ?? "n/a", report.counterText(result),
       ])
     }

@@ -20,7 +20,13 @@ extension ResultsFile {
       "allocations: \(settings.allocationCounting ?? "counted (one iteration of the timed code)")")
     lines.append(
       "instructions: \(settings.instructionCounting ?? "not counted (bench run --instructions)")")
-    lines.append("peak memory: \(settings.peakMemory ?? "measured (VmHWM, reset per benchmark)")")
+    lines.append(
+      "retained/item: "
+        + (settings.allocationCounting.map { "not measured (\($0))" }
+          ?? "heap a prepared layout keeps (init + prepare, exact), ÷ items"))
+    lines.append(
+      "process peak RSS: \(settings.peakMemory ?? "measured (VmHWM of the whole process, reset per benchmark)")"
+    )
     return lines
   }
 
@@ -34,6 +40,12 @@ extension ResultsFile {
   /// Instructions of one iteration, shortened (`12.3k`), or `–` when not counted.
   public static func instructionText(_ result: BenchmarkResult) -> String {
     result.instructions.map { Formatting.compactCount(Double($0)) } ?? "–"
+  }
+
+  /// Retained bytes per item (`32.0 B`), or `–` where not measured (every workload but
+  /// `prepare`, or allocations not counted).
+  public static func retainedText(_ result: BenchmarkResult) -> String {
+    result.retainedBytesPerItem.map(Formatting.bytesPerItem) ?? "–"
   }
 
   public static func allocationText(_ result: BenchmarkResult) -> String {

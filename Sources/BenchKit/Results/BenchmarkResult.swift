@@ -20,6 +20,11 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
   /// why they could not be counted.
   public var allocations: Allocations?
   public var allocationsNote: String?
+  /// Heap bytes that what one iteration builds keeps (a prepared layout: bytes its `init` and
+  /// `prepare` allocated and did not free, each block at the size it asked for; not the model
+  /// it was given, which it shares). Nil where not measured: a routine that builds nothing it
+  /// keeps (every workload but `prepare`), or allocations not counted (`allocationsNote`).
+  public var retainedBytes: Int?
   /// Instructions of one iteration of the timed code on a fresh instance, counted by
   /// callgrind (`bench run --instructions`), or nil with `instructionsNote` saying why not.
   public var instructions: Int?
@@ -47,7 +52,8 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     name: String, strategy: String, workload: String, dataset: String, items: Int,
     operationsPerIteration: Int = 1, iterationsPerSample: Int = 1, warmupIterations: Int = 0,
     samples: [Double], counters: [String: Int] = [:], allocations: Allocations? = nil,
-    allocationsNote: String? = nil, peakResidentBytes: Int? = nil, elapsedSeconds: Double = 0
+    allocationsNote: String? = nil, retainedBytes: Int? = nil, peakResidentBytes: Int? = nil,
+    elapsedSeconds: Double = 0
   ) {
     self.name = name
     self.strategy = strategy
@@ -62,6 +68,7 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
     self.counters = counters
     self.allocations = allocations
     self.allocationsNote = allocationsNote
+    self.retainedBytes = retainedBytes
     self.peakResidentBytes = peakResidentBytes
     self.elapsedSeconds = elapsedSeconds
   }
@@ -70,6 +77,11 @@ public struct BenchmarkResult: Codable, Hashable, Sendable {
 
   /// The series a result belongs to across sizes: its name.
   public var series: String { name }
+
+  /// Retained bytes per item, or nil where not measured.
+  public var retainedBytesPerItem: Double? {
+    retainedBytes.map { Double($0) / Double(max(items, 1)) }
+  }
 
   /// Sum of the work counters: the total work one iteration did.
   public var totalWork: Int { counters.values.reduce(0, +) }

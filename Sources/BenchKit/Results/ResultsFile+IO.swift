@@ -33,9 +33,10 @@ extension ResultsFile {
     guard let schema = version.schemaVersion else {
       throw ResultsFileError("\(path): no schemaVersion (is it a bench results file?)")
     }
-    guard schema == currentSchemaVersion else {
+    guard readableSchemaVersions.contains(schema) else {
       throw ResultsFileError(
-        "\(path): schemaVersion \(schema); this bench reads version \(currentSchemaVersion)")
+        "\(path): schemaVersion \(schema); this bench reads versions \(readableSchemaVersions.lowerBound) to \(currentSchemaVersion)"
+      )
     }
     let decoder = JSONDecoder()
     decoder.nonConformingFloatDecodingStrategy = .convertFromString(

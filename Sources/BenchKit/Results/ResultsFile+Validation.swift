@@ -84,6 +84,9 @@ extension BenchmarkResult {
       try ResultsFile.check(allocations.count, "\(field).allocations.count")
       try ResultsFile.check(allocations.bytes, "\(field).allocations.bytes")
     }
+    if let retainedBytes {
+      try ResultsFile.check(retainedBytes, "\(field).retainedBytes")
+    }
     if let peakResidentBytes {
       try ResultsFile.check(peakResidentBytes, "\(field).peakResidentBytes")
     }

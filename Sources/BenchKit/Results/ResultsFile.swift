@@ -4,7 +4,13 @@ import Foundation
 /// source every report is rendered from, and what `bench compare` reads. Schema in
 /// Results/README.md; `schemaVersion` rises with any change a reader must know about.
 public struct ResultsFile: Codable, Hashable, Sendable {
-  public static let currentSchemaVersion = 1
+  /// 2 adds `retainedBytes` to the prepare results.
+  public static let currentSchemaVersion = 2
+  /// Versions `bench` reads: 1 is 2 without retained bytes, so an older baseline still
+  /// compares, its retained bytes reported as not in the baseline until it is refreshed.
+  public static let readableSchemaVersions = 1...currentSchemaVersion
+  /// The first version whose prepare results carry `retainedBytes`.
+  public static let retainedBytesSchemaVersion = 2
 
   public var schemaVersion: Int
   public var environment: BenchEnvironment

@@ -30,6 +30,24 @@ bench_allocation_totals bench_allocation_counter_read(void);
 /// way on every run. Call on one thread, around the counted code.
 void bench_allocation_exact_sizes(int open);
 
+/// What stays allocated since the last `bench_allocation_retained_mark`.
+typedef struct {
+  /// Bytes asked for by blocks allocated since the mark, inside a counting window, and not
+  /// freed since: exact (the size asked for, recorded per block, whatever glibc handed out).
+  uint64_t live_bytes;
+  /// Blocks allocated since the mark that the window's table was too full to record: when
+  /// not 0, `live_bytes` is not exact (their frees could not be subtracted).
+  uint64_t untracked_blocks;
+} bench_retained_totals;
+
+/// Starts counting retained bytes: blocks allocated from now on, within the open counting
+/// window (`bench_allocation_exact_sizes(1)`), are added when allocated and subtracted when
+/// freed; blocks allocated before the mark are ignored either way. Call on one thread.
+void bench_allocation_retained_mark(void);
+
+/// The retained bytes since the last mark.
+bench_retained_totals bench_allocation_retained_read(void);
+
 /// Fixes glibc's mmap and trim thresholds (1 GiB), so that how a block is served does not
 /// depend on the process's history; returns 1 if it could. Called once at startup.
 int bench_allocator_stabilize(void);

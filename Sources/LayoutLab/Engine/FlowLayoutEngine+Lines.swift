@@ -10,8 +10,11 @@ extension FlowLayoutEngine {
     /// The k-th item of a line starts at `firstColumn + pitch · k`.
     let firstColumn: Double
     let pitch: Double
+    /// The items' main length.
+    let main: Double
 
     init(itemCount: Int, main: Double, _ metrics: FlowSectionMetrics) {
+      self.main = main
       let spacing = metrics.interitemSpacing
       let available = metrics.available
       // FLOW-10: per = max(1, ⌊(A + s_i)/(w + s_i)⌋); with w + s_i == 0 the greedy rule of
@@ -37,6 +40,14 @@ extension FlowLayoutEngine {
         firstColumn = metrics.lead
         pitch = main + gap
       }
+    }
+
+    /// Where the item in column `column` of any line sits in its line.
+    @inline(__always)
+    func cell(column: Int, thickness: Double) -> FlowCellPlacement {
+      FlowCellPlacement(
+        main: firstColumn + pitch * Double(column), offset: 0, mainLength: main,
+        thickness: thickness)
     }
   }
 
@@ -67,9 +78,7 @@ extension FlowLayoutEngine {
           thickness: thickness, used: Double(count) * (main + metrics.interitemSpacing)),
         section: placement.section)
       for column in 0..<count {
-        let cell = FlowCellPlacement(
-          main: columns.firstColumn + columns.pitch * Double(column), offset: 0, mainLength: main,
-          thickness: thickness)
+        let cell = columns.cell(column: column, thickness: thickness)
         sink.counters.framesComputed += 1
         sink.appendCell(
           cellFrame(placement, cell, lineStart: lineStart), placement: cell,
@@ -243,7 +252,9 @@ extension FlowLayoutEngine {
 
   /// Where the items of a line go along it: the first item's position and the gap after each
   /// item (FLOW-13, FLOW-14). Item k+1 starts at item k's start + its main length + the gap.
-  func lineSpread(_ line: BrokenLine, _ placement: LinePlacement, _ metrics: FlowSectionMetrics)
+  static func lineSpread(
+    _ line: BrokenLine, _ placement: LinePlacement, _ metrics: FlowSectionMetrics
+  )
     -> (first: Double, gap: Double)
   {
     switch placement {
@@ -274,17 +285,32 @@ extension FlowLayoutEngine {
         firstItem: line.firstItem, itemCount: line.itemCount, start: section.start + lineStart,
         end: section.start + (lineStart + line.thickness)),
       relativeStart: lineStart, broken: line, section: section.section)
-    var (position, gap) = lineSpread(line, placement, section.metrics)
-    for item in line.firstItem..<line.endItem {
-      let (main, thickness) = geometry.mainAndThickness(items[item])
-      // FLOW-15: centred across the line.
-      let cell = FlowCellPlacement(
-        main: position, offset: (line.thickness - thickness) / 2, mainLength: main,
-        thickness: thickness)
+    Self.forEachCell(of: line, placement, section.metrics, items, geometry) { item, cell in
       sink.counters.framesComputed += 1
       sink.appendCell(
         cellFrame(section, cell, lineStart: lineStart), placement: cell, item: item,
         section: section.section)
+    }
+  }
+
+  /// Where each item of one line of a mixed section sits in its line (FLOW-13…15), in item
+  /// order: the one loop that `placeLine` and a strategy rebuilding cells at query time share.
+  ///
+  /// - Complexity: O(items on the line).
+  @inline(__always)
+  static func forEachCell(
+    of line: BrokenLine, _ placement: LinePlacement, _ metrics: FlowSectionMetrics,
+    _ items: FlowItemSizes, _ geometry: FlowGeometry, _ body: (Int, FlowCellPlacement) -> Void
+  ) {
+    var (position, gap) = lineSpread(line, placement, metrics)
+    for item in line.firstItem..<line.endItem {
+      let (main, thickness) = geometry.mainAndThickness(items[item])
+      // FLOW-15: centred across the line.
+      body(
+        item,
+        FlowCellPlacement(
+          main: position, offset: (line.thickness - thickness) / 2, mainLength: main,
+          thickness: thickness))
       position += main + gap
     }
   }

@@ -89,4 +89,16 @@ struct FlowItemSizes {
 
   @inline(__always)
   subscript(item: Int) -> CGSize { sizes?[item] ?? fixedSize }
+
+  /// The end of the run of items equal in size to `item` that starts there: the first later
+  /// item of another size, or `count`.
+  ///
+  /// - Complexity: O(1) for one size per section; O(length of the run) otherwise.
+  func endOfRun(startingAt item: Int) -> Int {
+    guard let sizes else { return count }
+    let size = sizes[item]
+    var end = item + 1
+    while end < count && sizes[end] == size { end += 1 }
+    return end
+  }
 }

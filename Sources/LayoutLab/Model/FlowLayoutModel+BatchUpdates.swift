@@ -69,12 +69,13 @@ private struct BatchApplication {
   /// `deleteSections`: each exists before the batch, once.
   mutating func checkDeletedSections() throws(LayoutError) {
     for (index, section) in batch.deleteSections.enumerated() {
-      let path: [LayoutError.PathComponent] = [.key("deleteSections"), .index(index)]
+      // Built only to report an error: no allocation per entry of a valid batch.
+      func path() -> [LayoutError.PathComponent] { [.key("deleteSections"), .index(index)] }
       guard (0..<oldCount).contains(section) else {
-        throw LayoutError(path: path, "section \(section) does not exist (there are \(oldCount))")
+        throw LayoutError(path: path(), "section \(section) does not exist (there are \(oldCount))")
       }
       guard deletedSections.insert(section).inserted else {
-        throw LayoutError(path: path, "section \(section) is named twice")
+        throw LayoutError(path: path(), "section \(section) is named twice")
       }
     }
   }
@@ -96,16 +97,19 @@ private struct BatchApplication {
     }
   }
 
-  func checkOld(_ path: LayoutIndexPath, _ field: [LayoutError.PathComponent]) throws(LayoutError) {
+  /// `field` is built only to report an error: a valid batch allocates nothing per entry.
+  func checkOld(
+    _ path: LayoutIndexPath, _ field: @autoclosure () -> [LayoutError.PathComponent]
+  ) throws(LayoutError) {
     guard (0..<oldCount).contains(path.section),
       (0..<model.sections[path.section].numberOfItems).contains(path.item)
-    else { throw LayoutError(path: field, "\(path) does not exist before the batch") }
+    else { throw LayoutError(path: field(), "\(path) does not exist before the batch") }
     if deletedSections.contains(path.section) {
       throw LayoutError(
-        path: field, "\(path) is in section \(path.section), which the batch deletes")
+        path: field(), "\(path) is in section \(path.section), which the batch deletes")
     }
     if removed.contains(path) || reloaded.contains(path) {
-      throw LayoutError(path: field, "\(path) is named twice")
+      throw LayoutError(path: field(), "\(path) is named twice")
     }
   }
 
@@ -134,20 +138,19 @@ private struct BatchApplication {
   /// section. Whether each index fits its section is checked when the section is built.
   mutating func collectArrivingItems() throws(LayoutError) {
     for (index, insertion) in batch.insertItems.enumerated() {
-      let field = "insertItems[\(index)]"
       try checkNewSection(insertion.at, [.key("insertItems"), .index(index), .key("at")])
       // `checkNewSection` found the section among the survivors.
       guard let old = origins[insertion.at.section] else { continue }
       let oldSection = model.sections[old]
       let size: CGSize
       if let given = insertion.size {
-        try checkSize(given, "\(field).size")
+        try checkSize(given, "insertItems[\(index)].size")
         size = given
       } else if case .fixed(_, let itemSize) = oldSection.itemSizing {
         size = itemSize ?? model.layout.itemSize
       } else {
         throw LayoutError(
-          field: "\(field).size",
+          field: "insertItems[\(index)].size",
           "is required: section \(insertion.at.section) gives one size per item")
       }
       arriving[insertion.at.section, default: []].append((insertion.at.item, size))
@@ -161,20 +164,20 @@ private struct BatchApplication {
   }
 
   mutating func checkNewSection(
-    _ path: LayoutIndexPath, _ field: [LayoutError.PathComponent]
+    _ path: LayoutIndexPath, _ field: @autoclosure () -> [LayoutError.PathComponent]
   ) throws(LayoutError) {
     guard (0..<newCount).contains(path.section) else {
       throw LayoutError(
-        path: field,
+        path: field(),
         "\(path) does not exist after the batch (there will be \(newCount) sections)")
     }
     if insertedAt[path.section] != nil {
       throw LayoutError(
-        path: field,
+        path: field(),
         "\(path) is in section \(path.section), which the batch inserts with its items")
     }
     guard arrivingPaths.insert(path).inserted else {
-      throw LayoutError(path: field, "\(path) is named twice")
+      throw LayoutError(path: field(), "\(path) is named twice")
     }
   }
 
@@ -248,13 +251,15 @@ private struct BatchApplication {
   mutating func applyResizes() throws(LayoutError) {
     var resized = Set<LayoutIndexPath>()
     for (index, resize) in batch.resizeItems.enumerated() {
-      let field: [LayoutError.PathComponent] = [.key("resizeItems"), .index(index), .key("at")]
+      func field() -> [LayoutError.PathComponent] {
+        [.key("resizeItems"), .index(index), .key("at")]
+      }
       let path = resize.at
       guard (0..<newCount).contains(path.section),
         (0..<sections[path.section].numberOfItems).contains(path.item)
-      else { throw LayoutError(path: field, "\(path) does not exist after the batch") }
+      else { throw LayoutError(path: field(), "\(path) does not exist after the batch") }
       guard resized.insert(path).inserted else {
-        throw LayoutError(path: field, "\(path) is named twice")
+        throw LayoutError(path: field(), "\(path) is named twice")
       }
       try checkSize(resize.size, "resizeItems[\(index)].size")
       sections[path.section].setItemSize(resize.size, at: path.item, layout: model.layout)

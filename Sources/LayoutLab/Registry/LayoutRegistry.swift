@@ -9,6 +9,7 @@ public enum LayoutRegistry {
     CachedAttributesLayout.descriptor,
     BinarySearchLayout.descriptor,
     IncrementalLayout.descriptor,
+    RunLengthLayout.descriptor,
     MosaicQueryStrategy.segmentSearch.descriptor,
     MosaicQueryStrategy.sampleQuery.descriptor,
   ]

@@ -228,22 +228,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   ) throws(LayoutError) {
     let (newModel, change) = try model.applying(context)
     model = newModel
-    if change.relayoutEverything || change.bounds == .relayout || state == nil {
-      needsFullLayout = true
-    } else if let earlier = pending {
-      // Two changes before a prepare: compose them only when the later one is a pure scroll.
-      if change.sections.isEmpty {
-        pending = FlowModelChange(
-          relayoutEverything: false, sections: earlier.sections,
-          bounds: change.bounds == .none ? earlier.bounds : change.bounds)
-      } else {
-        needsFullLayout = true
-      }
-    } else if change.sections.isEmpty && change.bounds == .none {
-      return
-    } else {
-      pending = change
-    }
+    FlowModelChange.record(
+      change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
   }
 }
 

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What a rect query searches along the scroll axis, in logical coordinates: the rect's extent,
+/// widened by `FlowGeometry.searchSlack` because logical extents are exact before FLOW-21 moves
+/// origins by up to half a pixel. Candidates found in it are then tested exactly against the
+/// rect (FLOW-22). The run-length strategy searches through it; the other strategies write the
+/// same preamble out, because sharing it cost the incremental query ~1.4 % more instructions.
+struct FlowSearchRange {
+  let low: Double
+  let high: Double
+
+  @inline(__always)
+  init(_ rect: CGRect, in geometry: FlowGeometry) {
+    let slack = geometry.searchSlack
+    let (queryMin, queryMax) = geometry.logicalScrollRange(of: rect)
+    (low, high) = (queryMin - slack, queryMax + slack)
+  }
+
+  /// The sections of `0..<count` that can meet the range, given where each starts and ends.
+  /// Sections' starts and ends never decrease (FLOW-16, FLOW-18): a binary search finds the
+  /// first, a walk the ones after it that start within the range.
+  ///
+  /// - Complexity: O(log count + sections returned).
+  @inline(__always)
+  func sections(count: Int, start: (Int) -> Double, end: (Int) -> Double) -> Range<Int> {
+    // Invariant: sections before `first` end before `low` (ends never decrease).
+    let first = partitioningIndex(count) { end($0) >= low }
+    var last = first
+    while last < count && start(last) <= high { last += 1 }
+    return first..<last
+  }
+}

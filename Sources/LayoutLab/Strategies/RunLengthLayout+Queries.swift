@@ -1,0 +1,139 @@
+import Foundation
+
+// Queries of `RunLengthLayout`: frames are rebuilt from runs of lines with the engine's
+// formulas (`FlowGeometry.cellFrame`, `UniformColumns.cell`, `FlowLayoutEngine.forEachCell`).
+
+extension RunLengthLayout {
+  /// - Complexity: O(log s + log runs + log lines of a run + k), where k counts the items of
+  ///   the lines that meet the rect along the scroll axis: sections and runs are
+  ///   binary-searched, and so are the lines of a run, by their arithmetic.
+  public func layoutAttributesForElements(
+    in rect: CGRect, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
+    let rect = rect.standardized
+    let state = prepared
+    let geometry = state.geometry
+    let search = FlowSearchRange(rect, in: geometry)
+    let (low, high) = (search.low, search.high)
+    let meeting = search.sections(count: state.sections.count) {
+      state.starts[$0]
+    } end: {
+      state.end(of: $0)
+    }
+
+    var result: [LayoutAttributes] = []
+    for index in meeting {
+      let section = state.sections[index]
+      let start = state.starts[index]
+      let runs = section.runs
+      // A uniform section's cells need no size: its columns hold it.
+      let items = FlowItemSizes(
+        section.columns == nil ? model.sections[index] : Self.noItems, layout: model.layout)
+      // Runs' lines never overlap and their extents never decrease, so of the runs that start
+      // before `low` only the last can reach it. Invariant: runs before `firstAtLow` start
+      // before `low`.
+      let firstAtLow = partitioningIndex(runs.count) { start + runs[$0].start >= low }
+      var run = max(firstAtLow - 1, 0)
+      while run < runs.count && start + runs[run].start <= high {
+        let lines = runs[run]
+        let shape = section.shape(ofRun: run, items, geometry)
+        // Invariant: lines before `line` end before `low`.
+        var line = partitioningIndex(lines.lineCount) {
+          start + (section.lineStart($0, of: lines, thickness: shape.thickness) + shape.thickness)
+            >= low
+        }
+        while line < lines.lineCount {
+          let lineStart = section.lineStart(line, of: lines, thickness: shape.thickness)
+          guard start + lineStart <= high else { break }
+          counters.elementsScanned += shape.items(ofLine: line, firstItem: lines.firstItem).count
+          forEachCell(of: lines, shape, line: line, section, items, geometry) { item, cell in
+            let frame = geometry.cellFrame(cell, sectionStart: start, lineStart: lineStart)
+            if frame.touchesOrIntersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
+                  frame: frame, zIndex: 0))
+            }
+          }
+          line += 1
+        }
+        run += 1
+      }
+    }
+    geometry.appendSupplementaryViews(
+      of: meeting, meeting: rect, to: &result, counters: &counters
+    ) { state.record(of: $0) }
+    return result
+  }
+
+  /// What a uniform section's query reads instead of its sizes.
+  private static let noItems = FlowSection(items: 0)
+
+  /// Every cell of line `line` of `run`, in item order, with where it sits in its line.
+  ///
+  /// - Complexity: O(items on the line).
+  @inline(__always)
+  private func forEachCell(
+    of run: FlowLayoutEngine.LineRun, _ shape: FlowLayoutEngine.LineRunShape, line: Int,
+    _ section: Section, _ items: FlowItemSizes, _ geometry: FlowGeometry,
+    _ body: (Int, FlowCellPlacement) -> Void
+  ) {
+    switch shape.placement {
+    case .columns(let columns):
+      let lineItems = shape.items(ofLine: line, firstItem: run.firstItem)
+      for item in lineItems {
+        body(item, columns.cell(column: item - lineItems.lowerBound, thickness: shape.thickness))
+      }
+    case .justified:
+      FlowLayoutEngine.forEachCell(
+        of: shape.brokenLine(line, firstItem: run.firstItem), .justified, section.metrics, items,
+        geometry, body)
+    case .leftAligned:
+      FlowLayoutEngine.forEachCell(
+        of: shape.brokenLine(line, firstItem: run.firstItem), .leftAligned, section.metrics,
+        items, geometry, body)
+    }
+  }
+
+  /// - Complexity: O(log runs) to find the item's run, then O(1) in a uniform section or
+  ///   O(items on its line) in a mixed one.
+  public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+    let state = prepared
+    guard state.sections.indices.contains(indexPath.section) else { return nil }
+    let section = state.sections[indexPath.section]
+    guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
+    let runIndex = section.runIndex(holding: indexPath.item)
+    let run = section.runs[runIndex]
+    let items = FlowItemSizes(model.sections[indexPath.section], layout: model.layout)
+    let shape = section.shape(ofRun: runIndex, items, state.geometry)
+    let line = (indexPath.item - run.firstItem) / shape.itemsPerLine
+    var placement: FlowCellPlacement?
+    if case .columns(let columns) = shape.placement {
+      placement = columns.cell(
+        column: indexPath.item - shape.items(ofLine: line, firstItem: run.firstItem).lowerBound,
+        thickness: shape.thickness)
+    } else {
+      forEachCell(of: run, shape, line: line, section, items, state.geometry) { item, cell in
+        if item == indexPath.item { placement = cell }
+      }
+    }
+    guard let placement else { return nil }
+    let frame = state.geometry.cellFrame(
+      placement, sectionStart: state.starts[indexPath.section],
+      lineStart: section.lineStart(line, of: run, thickness: shape.thickness))
+    return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
+  }
+
+  /// - Complexity: O(1).
+  public func layoutAttributesForSupplementaryView(
+    ofKind kind: ElementKind, at indexPath: LayoutIndexPath
+  ) -> LayoutAttributes? {
+    let state = prepared
+    guard indexPath.item == 0, state.sections.indices.contains(indexPath.section),
+      let frame = state.geometry.supplementaryFrame(kind, of: state.record(of: indexPath.section))
+    else { return nil }
+    return LayoutAttributes(
+      kind: kind, indexPath: indexPath, frame: frame,
+      zIndex: LayoutAttributes.supplementaryViewZIndex)
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+/// Lays out runs of equally sized items as arithmetic and keeps no frame: each section is a few
+/// runs of lines (`FlowLayoutEngine.LineRun`) — one for a uniform section (FLOW-10), one per run
+/// of equal sizes in a mixed section, one per other line — and frames are rebuilt at query time
+/// with the engine's own formulas, so they equal the reference's bit for bit.
+///
+/// - a uniform section costs O(1) to prepare, whatever its size;
+/// - a mixed section costs a comparison of sizes per item and a broken line per line that is
+///   not in a run: with estimated sizes (FLOW-26), every unmeasured stretch is one run;
+/// - a rect query binary-searches sections, runs, then the lines of a run arithmetically;
+/// - a change re-lays out the sections it touched, then recomputes where later sections start
+///   (the engine's additions, O(1) per section).
+public struct RunLengthLayout: FlowLayoutStrategy {
+  public static let strategyName = "run-length"
+
+  public private(set) var model: FlowLayoutModel
+  public private(set) var workCounters = LayoutWorkCounters()
+  private var state: State?
+  /// What changed since `state` was prepared, if only some sections need laying out again.
+  private var pending: FlowModelChange?
+  private var needsFullLayout = true
+
+  struct State: Sendable {
+    var geometry: FlowGeometry
+    var sections: ContiguousArray<Section>
+    /// Where each section starts along the scroll axis (logical coordinates).
+    var starts: ContiguousArray<Double>
+    var contentSize: CGSize
+  }
+
+  /// One section, relative to its start: its runs of lines and what rebuilding them needs.
+  typealias Section = FlowLayoutEngine.SectionRuns
+
+  /// - Complexity: O(n) to validate the model.
+  public init(model: FlowLayoutModel) throws(LayoutError) {
+    try model.validate()
+    self.model = model
+  }
+
+  /// Lays out what changed since the last `prepare()`: everything after a relayout-class
+  /// change, otherwise only the sections a change touched.
+  ///
+  /// - Complexity: O(s) plus, per section laid out, O(1) if uniform and O(items) comparisons
+  ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`).
+  public mutating func prepare() {
+    if needsFullLayout || state == nil {
+      fullLayout()
+    } else if let change = pending {
+      applyIncrementally(change)
+    }
+    pending = nil
+    needsFullLayout = false
+  }
+
+  private mutating func fullLayout() {
+    // The mirror width of a horizontal right-to-left layout is the content length, which
+    // restacking computes: no measuring pass.
+    let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
+    var counters = LayoutWorkCounters()
+    var sections = ContiguousArray<Section>()
+    if !engine.geometry.isEmpty {
+      sections.reserveCapacity(model.sections.count)
+      var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
+      for index in model.sections.indices {
+        sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+      }
+    }
+    var state = State(geometry: engine.geometry, sections: sections, starts: [], contentSize: .zero)
+    state.restack(from: 0, engine: engine, counters: &counters)
+    self.state = state
+    workCounters += counters
+  }
+
+  private func laidOut(
+    _ index: Int, by engine: FlowLayoutEngine,
+    scratch: inout ContiguousArray<FlowLayoutEngine.LineRun>, counters: inout LayoutWorkCounters
+  ) -> Section {
+    engine.lineRuns(ofSection: index, scratch: &scratch, counters: &counters)
+  }
+
+  private mutating func applyIncrementally(_ change: FlowModelChange) {
+    guard var state, !state.geometry.isEmpty else { return fullLayout() }
+    let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
+    var counters = LayoutWorkCounters()
+    var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
+    var firstMoved = Int.max
+    if change.sections.structureChanged {
+      var sections = ContiguousArray<Section>()
+      sections.reserveCapacity(change.sections.sections.count)
+      for (index, origin) in change.sections.sections.enumerated() {
+        switch origin {
+        case .inserted:
+          sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+        case .existing(let old, _, _, _): sections.append(state.sections[old])
+        }
+      }
+      state.sections = sections
+      firstMoved = 0
+    }
+    for (index, origin) in change.sections.sections.enumerated() {
+      if case .existing(_, _?, _, _) = origin {
+        state.sections[index] = laidOut(index, by: engine, scratch: &scratch, counters: &counters)
+        firstMoved = min(firstMoved, index)
+      } else if case .existing(let old, nil, _, _) = origin, old != index {
+        firstMoved = min(firstMoved, index)
+      }
+    }
+    // New geometry: FLOW-24's visible rect may have moved.
+    let mirrorWidth = state.geometry.mirrorWidth
+    state.geometry = engine.geometry
+    if firstMoved != Int.max {
+      state.restack(from: firstMoved, engine: engine, counters: &counters)
+    } else if !state.geometry.isVertical && state.geometry.isRightToLeft {
+      state.geometry.mirrorWidth = mirrorWidth
+    }
+    self.state = state
+    workCounters += counters
+  }
+
+  public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
+
+  var prepared: State {
+    guard let state, pending == nil, !needsFullLayout else {
+      preconditionFailure("query before prepare()")
+    }
+    return state
+  }
+
+  /// - Complexity: O(1).
+  public var collectionViewContentSize: CGSize { prepared.contentSize }
+
+  /// Records what changed for the next `prepare()`: a pure scroll or a data change lays out
+  /// only the sections it touched; everything else — new delegate metrics, a cross-axis bounds
+  /// change, or a second change before `prepare()` — lays everything out again.
+  ///
+  /// - Complexity: that of `FlowLayoutModel.applying(_:)`.
+  public mutating func invalidateLayout(
+    with context: LayoutInvalidationContext
+  ) throws(LayoutError) {
+    let (newModel, change) = try model.applying(context)
+    model = newModel
+    FlowModelChange.record(
+      change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
+  }
+}
+
+extension RunLengthLayout.State {
+  /// Where section `index` ends: the same addition the engine makes.
+  @inline(__always)
+  func end(of index: Int) -> Double { starts[index] + sections[index].length }
+
+  func record(of index: Int) -> FlowSectionRecord {
+    let section = sections[index]
+    return FlowSectionRecord(
+      start: starts[index], end: end(of: index), headerLength: section.metrics.headerLength,
+      footerLength: section.metrics.footerLength, numberOfItems: section.numberOfItems)
+  }
+
+  /// Recomputes where sections `first...` start — the engine's additions, in its order — and
+  /// the content size (and, for horizontal right-to-left layouts, the mirror width: FLOW-20).
+  ///
+  /// - Complexity: O(s − first); no line is touched.
+  mutating func restack(
+    from first: Int, engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
+  ) {
+    if starts.count != sections.count {
+      starts = ContiguousArray(repeating: 0, count: sections.count)
+    }
+    var position = first == 0 ? geometry.paddingBefore : end(of: first - 1)
+    for index in first..<sections.count {
+      starts[index] = position
+      position = end(of: index)
+    }
+    if first > 0 { counters.sectionsShifted += sections.count - first }
+    let length = sections.isEmpty || geometry.isEmpty ? 0 : position + geometry.paddingAfter
+    if !geometry.isVertical && geometry.isRightToLeft { geometry.mirrorWidth = length }
+    contentSize = engine.contentSize(length: length)
+  }
+}
+
+extension RunLengthLayout {
+  /// The strategy in `LayoutRegistry`.
+  public static let descriptor = LayoutDescriptor.flow(
+    RunLengthLayout.self,
+    summary: "runs of equal sizes as arithmetic; no frame kept, frames built at query time",
+    complexity: LayoutComplexity(
+      prepare: "O(1) uniform, O(n) mixed", rectQuery: "O(log runs + answer)",
+      itemLookup: "O(log runs + line)", update: "the sections changed + O(s)"))
+}
