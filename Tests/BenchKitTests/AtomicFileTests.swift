@@ -43,6 +43,29 @@ import Testing
     }
   }
 
+  /// The staged file sits beside its target: in the same directory, or in the working directory
+  /// for a bare name — also a one-character one, on which Foundation's
+  /// `deletingLastPathComponent` traps (`bench report r.json --output 0`, found by the fuzz).
+  @Test func theStagedFile_sitsBesideItsTarget_whateverItsName() {
+    let pid = getpid()
+    for (target, prefix) in [
+      ("0", ".0.\(pid)."), ("a", ".a.\(pid)."), ("dir/0", "dir/.0.\(pid)."),
+      ("/tmp/x.json", "/tmp/.x.json.\(pid)."), ("./r", "./.r.\(pid)."), ("/0", "/.0.\(pid)."),
+    ] {
+      let sibling = AtomicFileSet.sibling(of: target, "old")
+      #expect(sibling.hasPrefix(prefix) && sibling.hasSuffix(".old"), "\(target) → \(sibling)")
+    }
+  }
+
+  @Test func paths_splitAtTheirLastSlash() {
+    #expect(FileSystem.split("0") == ("", "0"))
+    #expect(FileSystem.split("a/b") == ("a", "b"))
+    #expect(FileSystem.split("/a") == ("/", "a"))
+    #expect(FileSystem.split("a/b/") == ("a", "b"))
+    #expect(FileSystem.split("a//b") == ("a", "b"))
+    #expect(FileSystem.split("/") == ("/", ""))
+  }
+
   /// mknod needs root or CAP_MKNOD; without it the device test is skipped, saying so.
   static let canMakeDeviceNodes: Bool = {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("mknod-\(UUID())")

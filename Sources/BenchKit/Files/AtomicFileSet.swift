@@ -28,11 +28,12 @@ struct AtomicFileSet {
   private static let counter = Atomic<Int>(0)
 
   /// `DIRECTORY/.NAME.PID.N.SUFFIX`, beside `target` so the rename stays in one file system.
-  private static func sibling(of target: String, _ suffix: String) -> String {
+  static func sibling(of target: String, _ suffix: String) -> String {
     let number = counter.add(1, ordering: .relaxed).newValue
-    let name = ".\((target as NSString).lastPathComponent).\(getpid()).\(number).\(suffix)"
-    return ((target as NSString).deletingLastPathComponent as NSString)
-      .appendingPathComponent(name)
+    let (directory, base) = FileSystem.split(target)
+    let name = ".\(base).\(getpid()).\(number).\(suffix)"
+    if directory.isEmpty { return name }
+    return directory.hasSuffix("/") ? directory + name : "\(directory)/\(name)"
   }
 
   /// Checks every target, then writes every file beside its target. Throws, leaving no staged
@@ -58,7 +59,7 @@ struct AtomicFileSet {
     }
     do {
       for (index, (path, data)) in files.enumerated() {
-        try FileSystem.makeDirectories((path as NSString).deletingLastPathComponent)
+        try FileSystem.makeDirectories(FileSystem.split(path).directory)
         let staged = sibling(of: path, "tmp")
         // Registered before it exists: a signal can come at any point after open.
         set.entries[index].staged = staged

@@ -96,11 +96,27 @@ public enum FileSystem {
     guard errno == ENOENT else {
       throw FileError(path, cannot: "create the directory", errno: errno)
     }
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = split(path).directory
     if parent != path { try makeDirectories(parent) }
     if mkdir(path, 0o777) != 0 && errno != EEXIST {
       throw FileError(path, cannot: "create the directory", errno: errno)
     }
+  }
+
+  /// `path` split at its last "/", trailing slashes ignored: the directory ("" for a bare name,
+  /// "/" for a name in the root) and the name. Split by hand: Foundation's
+  /// `deletingLastPathComponent` traps on a one-character relative path such as "0" (Swift 6.3
+  /// on Linux; `bench report r.json --output 0`, found by the CLI fuzz).
+  ///
+  /// - Complexity: O(path length).
+  static func split(_ path: String) -> (directory: String, name: String) {
+    var trimmed = Substring(path)
+    while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+    guard let slash = trimmed.lastIndex(of: "/") else { return ("", String(trimmed)) }
+    let name = String(trimmed[trimmed.index(after: slash)...])
+    var directory = trimmed[..<slash]
+    while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
+    return (directory.isEmpty ? "/" : String(directory), name)
   }
 
   /// Creates `path`, which must not exist, with `data`, synced to the disk; errors name
