@@ -14,11 +14,6 @@ public enum MosaicQueryStrategy: String, Hashable, Sendable, CaseIterable {
   /// The strategy the other one is checked against.
   public static let reference = MosaicQueryStrategy.segmentSearch
 
-  /// The strategy called `name`, if any.
-  ///
-  /// - Complexity: O(1).
-  public static func named(_ name: String) -> MosaicQueryStrategy? { Self(rawValue: name) }
-
   /// The strategy in `LayoutRegistry`.
   public var descriptor: LayoutDescriptor {
     let query = self
