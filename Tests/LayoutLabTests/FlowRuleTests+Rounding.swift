@@ -1,6 +1,8 @@
+import BenchmarkDatasets
 import Foundation
-import LayoutLab
 import Testing
+
+@testable import LayoutLab
 
 // MARK: - FLOW-21: pixel alignment (the only tests with a non-zero scale)
 
@@ -143,5 +145,37 @@ extension FlowRuleTests {
     expectElements(
       unpinned.layoutAttributesForElements(in: rect),
       [.header(1, 0, 160.5, 320, 40), .footer(0, 0, 140.5, 320, 20)], "not pinned")
+  }
+}
+
+/// FLOW-21's rounding written out without libm's `round` gives its bits exactly: signed zeros,
+/// halves, the edges of exactness (2^52) and non-finite values included.
+@Suite("FLOW-21 rounding")
+struct PixelRoundingTests {
+  @Test("roundedHalfAwayFromZero is bit for bit rounded(.toNearestOrAwayFromZero)")
+  func matchesStandardLibrary() {
+    var values: [Double] = [
+      0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
+      4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_496,
+      9_007_199_254_740_993, 1e300, -1e300, .infinity, -.infinity, .nan,
+      .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
+    ]
+    let seed: UInt64 = 0x2152_0021
+    print("FLOW-21 rounding: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<20_000 {
+      let magnitude = Double.random(in: 0..<1e6, using: &random)
+      values.append(Bool.random(using: &random) ? magnitude : -magnitude)
+      // Halves and their neighbours, where rounding modes differ.
+      let half = Double(Int.random(in: -100_000...100_000, using: &random)) + 0.5
+      values += [half, half.nextUp, half.nextDown]
+    }
+    for value in values {
+      let expected = value.rounded(.toNearestOrAwayFromZero)
+      let actual = LayoutLab.roundedHalfAwayFromZero(value)
+      #expect(
+        actual.bitPattern == expected.bitPattern || (actual.isNaN && expected.isNaN),
+        "\(value): \(actual) ≠ \(expected)")
+    }
   }
 }
