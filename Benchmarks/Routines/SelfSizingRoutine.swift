@@ -52,9 +52,7 @@ final class SelfSizingRoutine: BenchmarkRoutine {
   func check() throws {
     if let refused { throw BenchmarkCheckFailure("a scroll was refused: \(refused)") }
     var view = view
-    if last.contains(where: {
-      $0.kind == .cell && !view.isMeasured[$0.indexPath.section][$0.indexPath.item]
-    }) {
+    if last.contains(where: { $0.kind == .cell && !view.isMeasured($0.indexPath) }) {
       throw BenchmarkCheckFailure("a visible cell was not measured")
     }
     try view.measureAll()

@@ -94,9 +94,9 @@ struct SelfSizingTests {
     let lastResized = try #require(
       view.layout.layoutAttributesForItem(at: LayoutIndexPath(item: 4, section: 0)))
     #expect(firstVisible.frame.minY > lastResized.frame.maxY + 5_000)
-    let resizes = (0..<5).map { item in
+    let resizes = try (0..<5).map { item in
       let path = LayoutIndexPath(item: item, section: 0)
-      let size = view.measuredSizes[0][item]
+      let size = try #require(view.measuredSize(of: path))
       return BatchUpdate.ItemResize(
         at: path, size: CGSize(width: size.width, height: size.height + 200))
     }
@@ -125,7 +125,7 @@ struct SelfSizingTests {
     // A measured item with a negative size, in a batch with a valid resize: all rejected.
     _ = try view.scroll(to: .zero)
     let measured = view.layout.layoutAttributesForAllElements()
-    let sizes = view.measuredSizes
+    let sizes = view.measuredModel
     #expect(throws: LayoutError.self) {
       try view.measuredCellsDidResize([
         BatchUpdate.ItemResize(
@@ -135,7 +135,7 @@ struct SelfSizingTests {
       ])
     }
     #expect(view.layout.layoutAttributesForAllElements() == measured)
-    #expect(view.measuredSizes == sizes)
+    #expect(view.measuredModel == sizes)
     #expect(throws: LayoutError.self) {
       try SelfSizingCollectionView(
         model: Dataset.mixedFeed.model(items: 10), strategy: IncrementalLayout.self)
@@ -162,5 +162,99 @@ struct SelfSizingTests {
       #expect(view.layout.layoutAttributesForAllElements() == before)
       #expect(view.measuredCount == measured)
     }
+  }
+  @Test(
+    "a bad size a cell reports is rejected when the cell is measured, naming the item, changing nothing",
+    arguments: FlowStrategies.all.map { $0.strategyName })
+  func badMeasuredSizeIsRejectedWhenMeasured(strategy: String) throws {
+    // 20 sections of 5 items; item 2 of section 10 reports a negative width.
+    var model = Self.model(.size(CGSize(width: 100, height: 100)), items: 100)
+    guard case .perItem(var sizes) = model.sections[10].itemSizing else {
+      Issue.record("section 10 is not sized per item")
+      return
+    }
+    sizes[2] = CGSize(width: -4, height: 30)
+    model.sections[10].itemSizing = .perItem(sizes)
+    let bad = LayoutIndexPath(item: 2, section: 10)
+
+    // Made without looking at it (a view starts in O(s)), and the first screen does not show it.
+    var view = try SelfSizingCollectionView(
+      model: model, strategy: try #require(FlowStrategies.named(strategy)))
+    let screen = try view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
+    #expect(!screen.contains { $0.indexPath.section == 10 })
+    let measured = view.measuredCount
+    #expect(measured > 0)
+    let before = view.layout.layoutAttributesForAllElements()
+
+    // Measuring everything meets it: one error naming the model's field; nothing changes.
+    let error = #expect(throws: LayoutError.self) { try view.measureAll() }
+    #expect(error?.description == "sections[10].itemSizes[2].width: -4 is negative")
+    #expect(view.measuredCount == measured)
+    #expect(!view.isMeasured(LayoutIndexPath(item: 0, section: 10)))
+    #expect(view.layout.layoutAttributesForAllElements() == before)
+
+    // So does a query that returns it; the items measured before it stay measured.
+    let frame = try #require(view.layout.layoutAttributesForItem(at: bad)).frame
+    let queried = #expect(throws: LayoutError.self) {
+      try view.layoutAttributesForElements(in: frame)
+    }
+    #expect(queried == error)
+    #expect(view.measuredCount == measured)
+    #expect(!view.isMeasured(bad))
+    #expect(view.layout.layoutAttributesForAllElements() == before)
+    #expect(view.measuredSize(of: bad) == CGSize(width: -4, height: 30))
+
+    // A section's one size is checked when the view is made, as the layout would.
+    var fixed = model
+    fixed.sections[3].itemSizing = .fixed(count: 5, itemSize: CGSize(width: 10, height: Double.nan))
+    let made = #expect(throws: LayoutError.self) {
+      try SelfSizingCollectionView(model: fixed, strategy: RunLengthLayout.self)
+    }
+    #expect(made?.field == "sections[3].itemSize.height")
+  }
+
+  @Test("estimated sizes: a 1M-item first screen in run-length costs what a 10k-item one does")
+  func estimatedFirstScreenIsFlat() throws {
+    var counters: [LayoutWorkCounters] = []
+    var screens: [[LayoutAttributes]] = []
+    for items in [10_000, 1_000_000] {
+      let model = Dataset.estimatedSizes.model(items: items)
+      var view = try SelfSizingCollectionView(model: model, strategy: RunLengthLayout.self)
+      // Made: sections at the estimate are equal, so the first is laid out (its first line, a
+      // run of equal lines, its last) and the others copied (FLOW-8: mixed all the same).
+      let made = view.layout.workCounters
+      #expect(made.framesComputed == 0)
+      #expect(made.sectionsLaidOut == 1, "\(items) items")
+      #expect(made.linesBroken <= 3, "\(items) items")
+      screens.append(try view.layoutAttributesForElements(in: view.layout.collectionView.bounds))
+      // Each measuring round lays section 0 out again: its measured lines one by one, the
+      // rest as runs.
+      let after = view.layout.workCounters
+      let rounds = after.sectionsLaidOut - made.sectionsLaidOut
+      #expect(rounds >= 1 && rounds <= 8, "\(rounds) rounds")
+      #expect(after.linesBroken - made.linesBroken <= rounds * (view.measuredCount + 3))
+      #expect(view.measuredCount < 100)
+      counters.append(after)
+    }
+    // The first 10,000 items are the same at both sizes: the same work, the same screen.
+    #expect(counters[0] == counters[1])
+    #expect(screens[0] == screens[1])
+    #expect(!screens[0].isEmpty)
+  }
+
+  @Test(
+    "estimated sizes: the first screen is the reference's, frames and content size",
+    arguments: FlowStrategies.all.map { $0.strategyName })
+  func estimatedFirstScreenMatchesReference(strategy: String) throws {
+    let model = Dataset.estimatedSizes.model(items: 3_000)
+    func firstScreen(_ type: any FlowLayoutStrategy.Type) throws -> ([LayoutAttributes], CGSize) {
+      var view = try SelfSizingCollectionView(model: model, strategy: type)
+      let screen = try view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
+      return (screen, view.layout.collectionViewContentSize)
+    }
+    let (screen, size) = try firstScreen(try #require(FlowStrategies.named(strategy)))
+    let (reference, referenceSize) = try firstScreen(FlowStrategies.reference)
+    #expect(screen == reference)
+    #expect(size == referenceSize)
   }
 }

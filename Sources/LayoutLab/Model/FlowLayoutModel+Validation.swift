@@ -58,6 +58,8 @@ extension FlowLayoutConfiguration {
 }
 
 extension FlowSection {
+  // Inlined into the loops over every section: a call would copy the section first.
+  @inline(__always)
   func validate(field: @autoclosure () -> String) throws(LayoutError) {
     switch itemSizing {
     case .fixed(let count, let itemSize):

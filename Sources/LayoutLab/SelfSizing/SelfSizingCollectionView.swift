@@ -8,41 +8,71 @@ import Foundation
 ///
 /// The layout's own queries stay read-only: measuring is the collection view's business, as in
 /// UIKit (`preferredLayoutAttributesFitting(_:)` then an invalidation).
+///
+/// Starting costs O(s), not O(n), as a collection view's first screen does: every section is
+/// handed to the layout as "count items at the estimate" (`.fixed`, mixed while sizes are
+/// estimated: FLOW-8), the sizes cells report are read from the caller's model without a copy,
+/// and each is checked when its cell is measured, not before.
 public struct SelfSizingCollectionView: Sendable {
   /// The layout, holding the current (estimated or measured) sizes.
   public private(set) var layout: any FlowLayoutStrategy
-  /// The sizes the cells report when measured: the delegate's real answers.
-  public private(set) var measuredSizes: [ContiguousArray<CGSize>]
-  /// Which items have been measured, per section.
-  public private(set) var isMeasured: [ContiguousArray<Bool>]
+  /// The model the view was made with, whose sections give the sizes cells report when
+  /// measured (the delegate's real answers): shared with the caller's, copied only when a
+  /// measured cell reports a new size (`measuredCellsDidResize(_:)`).
+  public private(set) var measuredModel: FlowLayoutModel
+  /// Which items have been measured, per section, up to the last section with a measured item
+  /// (empty for a section none of whose items is): a view starts with none.
+  private var measuredFlags: [ContiguousArray<Bool>] = []
   public private(set) var measuredCount = 0
+  /// The number of items, measured or not.
+  public let totalItems: Int
   /// Σ of measured sizes, for `automaticSize`'s running average.
   private var measuredWidth = 0.0
   private var measuredHeight = 0.0
 
   /// A collection view over `model`, whose sections give the sizes cells report when measured,
   /// laid out by `strategy`. Every item starts at the estimate (FLOW-26). Throws if the model
-  /// holds bad input or has no estimated size.
+  /// holds bad input or has no estimated size; a bad size a cell reports is found when the
+  /// cell is measured (`layoutAttributesForElements(in:)`, `scroll(to:)`, `measureAll()`).
+  ///
+  /// - Complexity: O(s), plus the strategy's `init` and `prepare()` at the estimates.
   public init(
     model: FlowLayoutModel, strategy: any FlowLayoutStrategy.Type
   ) throws(LayoutError) {
-    try model.validate()
     guard model.layout.estimatedItemSize.isEnabled else {
       throw LayoutError(field: "layout.estimatedItemSize", "self-sizing needs an estimated size")
     }
-    measuredSizes = model.sections.map { section in
-      ContiguousArray(
-        (0..<section.numberOfItems).map { section.itemSize(at: $0, layout: model.layout) })
-    }
-    isMeasured = model.sections.map { ContiguousArray(repeating: false, count: $0.numberOfItems) }
-    var estimated = model
     let estimate = Self.estimate(model.layout.estimatedItemSize, width: 0, height: 0, count: 0)
-    for index in estimated.sections.indices {
-      estimated.sections[index].itemSizing = .perItem(
-        ContiguousArray(repeating: estimate, count: model.sections[index].numberOfItems))
+    var estimated = FlowLayoutModel(
+      collectionView: model.collectionView, layout: model.layout, sections: [])
+    estimated.sections.reserveCapacity(model.sections.count)
+    for index in model.sections.indices {
+      let section = model.sections[index]
+      // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
+      // sizes are checked as their cells are measured).
+      if case .fixed(_, let itemSize?) = section.itemSizing {
+        try checkSize(itemSize, "sections[\(index)].itemSize")
+      }
+      estimated.sections.append(Self.estimated(section, at: estimate))
     }
+    // The layout checks everything else (FLOW-28): the estimated model holds every value of
+    // `model` but its item sizes, at the same places, so its errors name the same fields.
     layout = try FlowStrategies.make(strategy, model: estimated)
     layout.prepare()
+    measuredModel = model
+    totalItems = estimated.numberOfItems  // within LayoutLimits: the layout accepted it
+  }
+
+  /// `section` with every item at `estimate`: one size for the section, O(1) whatever its
+  /// count, and mixed all the same while sizes are estimated (FLOW-8).
+  private static func estimated(_ section: FlowSection, at estimate: CGSize) -> FlowSection {
+    FlowSection(
+      itemSizing: .fixed(count: section.numberOfItems, itemSize: estimate),
+      sectionInset: section.sectionInset,
+      minimumInteritemSpacing: section.minimumInteritemSpacing,
+      minimumLineSpacing: section.minimumLineSpacing,
+      headerReferenceSize: section.headerReferenceSize,
+      footerReferenceSize: section.footerReferenceSize)
   }
 
   /// FLOW-26: the size of an item not yet measured.
@@ -58,10 +88,64 @@ public struct SelfSizingCollectionView: Sendable {
     }
   }
 
-  public var totalItems: Int { measuredSizes.reduce(0) { $0 + $1.count } }
-
   /// Every item has been measured: frames now equal a layout given the measured sizes.
   public var isFullyMeasured: Bool { measuredCount == totalItems }
+
+  /// Whether the cell at `path` has been measured; false for an item that does not exist.
+  ///
+  /// - Complexity: O(1).
+  public func isMeasured(_ path: LayoutIndexPath) -> Bool {
+    guard measuredFlags.indices.contains(path.section) else { return false }
+    let flags = measuredFlags[path.section]
+    return flags.indices.contains(path.item) && flags[path.item]
+  }
+
+  /// The size the cell at `path` reports when measured (as given, not yet checked), or nil for
+  /// an item that does not exist.
+  ///
+  /// - Complexity: O(1).
+  public func measuredSize(of path: LayoutIndexPath) -> CGSize? {
+    guard measuredModel.sections.indices.contains(path.section) else { return nil }
+    let section = measuredModel.sections[path.section]
+    guard (0..<section.numberOfItems).contains(path.item) else { return nil }
+    return section.itemSize(at: path.item, layout: measuredModel.layout)
+  }
+
+  /// The size the cell at `path` (which exists) reports, checked as FLOW-28 checks a size and
+  /// named as the model's field (`sections[0].itemSizes[5].width: -1 is negative`): a view
+  /// checks each size when its cell is measured, not all of them when it is made.
+  private func checkedMeasuredSize(of path: LayoutIndexPath) throws(LayoutError) -> CGSize {
+    switch measuredModel.sections[path.section].itemSizing {
+    case .fixed(_, let itemSize):
+      // The section's one size was checked by `init`.
+      return itemSize ?? measuredModel.layout.itemSize
+    case .perItem(let sizes):
+      let size = sizes[path.item]
+      try checkSize(size, "sections[\(path.section)].itemSizes[\(path.item)]")
+      return size
+    }
+  }
+
+  /// Marks the cell at `path` measured or not, making its section's flags on first use.
+  private mutating func setMeasured(_ path: LayoutIndexPath, _ measured: Bool) {
+    while measuredFlags.count <= path.section { measuredFlags.append([]) }
+    if measuredFlags[path.section].isEmpty {
+      let count = measuredModel.sections[path.section].numberOfItems
+      measuredFlags[path.section] = ContiguousArray(repeating: false, count: count)
+    }
+    measuredFlags[path.section][path.item] = measured
+  }
+
+  /// Calls `body` with every item not yet measured, in order.
+  private func forEachUnmeasured(_ body: (LayoutIndexPath) -> Void) {
+    for section in measuredModel.sections.indices {
+      let flags = section < measuredFlags.count ? measuredFlags[section] : []
+      let count = measuredModel.sections[section].numberOfItems
+      for item in 0..<count where flags.isEmpty || !flags[item] {
+        body(LayoutIndexPath(item: item, section: section))
+      }
+    }
+  }
 
   /// The elements in `rect`, measuring every cell returned for the first time and laying out
   /// again until the answer holds no unmeasured cell (cells that move into the rect as others
@@ -73,9 +157,7 @@ public struct SelfSizingCollectionView: Sendable {
   {
     while true {
       let answer = layout.layoutAttributesForElements(in: rect)
-      let fresh = answer.filter {
-        $0.kind == .cell && !isMeasured[$0.indexPath.section][$0.indexPath.item]
-      }
+      let fresh = answer.filter { $0.kind == .cell && !isMeasured($0.indexPath) }
       if fresh.isEmpty { return answer }
       try measure(fresh.map(\.indexPath))
     }
@@ -92,26 +174,26 @@ public struct SelfSizingCollectionView: Sendable {
     return try layoutAttributesForElements(in: layout.collectionView.bounds)
   }
 
-  /// Measures every item not yet measured, as if each had appeared.
+  /// Measures every item not yet measured, as if each had appeared. Throws, changing nothing,
+  /// if a cell reports a bad size.
   public mutating func measureAll() throws(LayoutError) {
     var all: [LayoutIndexPath] = []
-    for (section, flags) in isMeasured.enumerated() {
-      for (item, measured) in flags.enumerated() where !measured {
-        all.append(LayoutIndexPath(item: item, section: section))
-      }
-    }
+    forEachUnmeasured { all.append($0) }
     if !all.isEmpty { try measure(all) }
   }
 
   /// Marks `paths` measured and gives the layout their real sizes — and, with
   /// `automaticSize`, every unmeasured item the new average — keeping the first visible item
-  /// where it is on screen (FLOW-27). Throws, changing nothing, if the layout refuses a size.
+  /// where it is on screen (FLOW-27). Throws, changing nothing, if a cell reports a bad size
+  /// (the first, in `paths`' order) or the layout refuses one.
   private mutating func measure(_ paths: [LayoutIndexPath]) throws(LayoutError) {
+    var sizes: [CGSize] = []
+    sizes.reserveCapacity(paths.count)
+    for path in paths { sizes.append(try checkedMeasuredSize(of: path)) }
     let before = (measuredCount, measuredWidth, measuredHeight)
     var resizes: [BatchUpdate.ItemResize] = []
-    for path in paths {
-      isMeasured[path.section][path.item] = true
-      let size = measuredSizes[path.section][path.item]
+    for (path, size) in zip(paths, sizes) {
+      setMeasured(path, true)
       measuredCount += 1
       measuredWidth += size.width
       measuredHeight += size.height
@@ -122,19 +204,16 @@ public struct SelfSizingCollectionView: Sendable {
     if case .automatic = layout.model.layout.estimatedItemSize {
       let average = Self.estimate(
         .automatic, width: measuredWidth, height: measuredHeight, count: measuredCount)
-      for (section, flags) in isMeasured.enumerated() {
-        for (item, measured) in flags.enumerated() where !measured {
-          let path = LayoutIndexPath(item: item, section: section)
-          if currentSize(of: path) != average {
-            resizes.append(BatchUpdate.ItemResize(at: path, size: average))
-          }
+      forEachUnmeasured { path in
+        if currentSize(of: path) != average {
+          resizes.append(BatchUpdate.ItemResize(at: path, size: average))
         }
       }
     }
     do {
       try apply(resizes)
     } catch {
-      for path in paths { isMeasured[path.section][path.item] = false }
+      for path in paths { setMeasured(path, false) }
       (measuredCount, measuredWidth, measuredHeight) = before
       throw error
     }
@@ -149,15 +228,18 @@ public struct SelfSizingCollectionView: Sendable {
     var named = Set<LayoutIndexPath>()
     for (index, resize) in resizes.enumerated() {
       let path = resize.at
-      guard isMeasured.indices.contains(path.section),
-        isMeasured[path.section].indices.contains(path.item), isMeasured[path.section][path.item]
-      else { throw LayoutError(field: "resizes[\(index)].at", "\(path) is not a measured item") }
+      guard isMeasured(path) else {
+        throw LayoutError(field: "resizes[\(index)].at", "\(path) is not a measured item")
+      }
       guard named.insert(path).inserted else {
         throw LayoutError(field: "resizes[\(index)].at", "\(path) is named twice")
       }
       try checkSize(resize.size, "resizes[\(index)].size")
     }
-    for resize in resizes { measuredSizes[resize.at.section][resize.at.item] = resize.size }
+    for resize in resizes {
+      measuredModel.sections[resize.at.section].setItemSize(
+        resize.size, at: resize.at.item, layout: measuredModel.layout)
+    }
     try apply(resizes.filter { currentSize(of: $0.at) != $0.size })
   }
 

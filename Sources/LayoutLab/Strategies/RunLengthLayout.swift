@@ -42,7 +42,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// change, otherwise only the sections a change touched.
   ///
   /// - Complexity: O(s) plus, per section laid out, O(1) if uniform and O(items) comparisons
-  ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`).
+  ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`); a section
+  ///   equal to the one before it is copied, O(1), not laid out.
   public mutating func prepare() {
     if needsFullLayout || state == nil {
       fullLayout()
@@ -62,8 +63,18 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     if !engine.geometry.isEmpty {
       sections.reserveCapacity(model.sections.count)
       var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
-      for index in model.sections.indices {
-        sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+      model.sections.withUnsafeBufferPointer { flowSections in
+        for index in flowSections.indices {
+          // A section equal to the one before lays out alike relative to its start (its own
+          // values and the layout's are all `lineRuns` reads): its runs are copied, not laid
+          // out again. A self-sizing view's sections at the estimate (FLOW-26) are such
+          // repeats, so its first prepare is a copy per section.
+          if index > 0 && flowSections[index] == flowSections[index - 1] {
+            sections.append(sections[index - 1])
+          } else {
+            sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+          }
+        }
       }
     }
     var state = State(geometry: engine.geometry, sections: sections, starts: [], contentSize: .zero)
