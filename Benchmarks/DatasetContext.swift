@@ -19,6 +19,11 @@ public final class DatasetContext: Sendable {
   /// The collection view's bounds: the first screen.
   public let viewport: CGRect
   public let firstScreen: [LayoutAttributes]
+  /// With estimated sizes (FLOW-26), the first screen of a self-sizing collection view driving
+  /// the reference — made, then its bounds queried, measuring until no cell returned is
+  /// unmeasured — and the content size it then has: what `first-screen` is checked against on
+  /// such a dataset. nil without estimated sizes.
+  public let selfSizingFirstScreen: SelfSizingScreen?
   /// Viewport-sized rects from the start of the content to its end (a scroll sweep), and at
   /// random places (jumps), with the reference's answers.
   public let sweepRects: [CGRect]
@@ -31,6 +36,12 @@ public final class DatasetContext: Sendable {
   public let supplementaryKind: ElementKind?
   public let supplementaryPaths: [LayoutIndexPath]
   public let supplementaryAnswers: [LayoutAttributes?]
+
+  /// What a self-sizing collection view shows first, and its content size then.
+  public struct SelfSizingScreen: Sendable {
+    public let contentSize: CGSize
+    public let elements: [LayoutAttributes]
+  }
 
   /// Queries per cycle of the query workloads (a power of two).
   public static let queryCount = 64
@@ -66,6 +77,16 @@ public final class DatasetContext: Sendable {
     let viewport = content.collectionView.bounds
     self.viewport = viewport
     firstScreen = layout.layoutAttributesForElements(in: viewport)
+    if case .flow(let model) = content, model.layout.estimatedItemSize.isEnabled,
+      let strategy = descriptor.flowStrategy
+    {
+      var view = try SelfSizingCollectionView(model: model, strategy: strategy)
+      let elements = try view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
+      selfSizingFirstScreen = SelfSizingScreen(
+        contentSize: view.layout.collectionViewContentSize, elements: elements)
+    } else {
+      selfSizingFirstScreen = nil
+    }
 
     var random = SplitMix64(seed: dataset.querySeed ^ UInt64(items))
     let count = Self.queryCount

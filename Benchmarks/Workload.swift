@@ -54,6 +54,9 @@ public struct Workload: Sendable {
   ) throws -> any BenchmarkRoutine {
     switch routine {
     case .prepare(let firstScreen):
+      if firstScreen, context.selfSizingFirstScreen != nil {
+        return try SelfSizingFirstScreenRoutine(strategy: strategy, context: context)
+      }
       return try PrepareRoutine(
         LayoutFactory<Layout>(strategy: strategy, content: context.content), context: context,
         firstScreen: firstScreen)
@@ -162,8 +165,13 @@ extension Workload {
     name: "prepare", summary: "cold: a fresh layout's prepare() and content size",
     kinds: [.flow, .mosaic], routine: .prepare(firstScreen: false))
 
+  /// With estimated sizes, a self-sizing collection view's first screen
+  /// (`SelfSizingFirstScreenRoutine`): the layout's model holds the sizes cells report when
+  /// measured, so laying it out directly would measure a layout no collection view makes.
   public static let firstScreen = Workload(
-    name: "first-screen", summary: "time to first screen: prepare() + the first viewport's query",
+    name: "first-screen",
+    summary:
+      "time to first screen: prepare() + the first viewport's query; with estimated sizes, a self-sizing view made at the estimates + its first viewport measured",
     routine: .prepare(firstScreen: true))
 
   public static let scrollSweep = Workload(

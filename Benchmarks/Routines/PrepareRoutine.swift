@@ -4,7 +4,8 @@ import LayoutLab
 
 /// `prepare` (cold): a fresh layout, prepared, its content size read — what a collection view
 /// does before it can show anything. With `firstScreen`, also the first viewport's query: the
-/// time to first screen. Fresh layouts are made untimed, one per iteration.
+/// time to first screen (with estimated sizes, `SelfSizingFirstScreenRoutine` measures it
+/// instead). Fresh layouts are made untimed, one per iteration.
 final class PrepareRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   let factory: LayoutFactory<Layout>
   let context: DatasetContext
