@@ -48,8 +48,8 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
     var result: [LayoutAttributes] = []
     let lines = cache.lines
     for section in first..<last {
-      let lineStart = cache.sectionFirstLine[section]
-      let lineEnd = section + 1 < sections.count ? cache.sectionFirstLine[section + 1] : lines.count
+      let lineStart = sections[section].firstLine
+      let lineEnd = section + 1 < sections.count ? sections[section + 1].firstLine : lines.count
       // Invariant: lines before `line` end before `low` (line extents never decrease).
       var line =
         lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }

@@ -3,18 +3,19 @@ import Foundation
 /// Every element of a prepared flow layout, flat: one `CGRect` per cell in (section, item)
 /// order, one record per section, and — when asked for — one record per line. No per-item
 /// object, no dictionary: attributes are built only for what a query returns.
-struct FlowAttributesCache: FlowLayoutSink, Sendable {
+///
+/// Built in one pass into storage allocated once: frames, lines and sections are each one
+/// block sized before the engine runs (two blocks without a line index), so `prepare` makes no
+/// allocation per section, line or cell, and the engine's hot loop writes through a pointer.
+struct FlowAttributesCache: Sendable {
   private(set) var geometry: FlowGeometry
   private(set) var contentSize = CGSize.zero
   /// Final frames of every cell, section after section.
   private(set) var cellFrames: ContiguousArray<CGRect> = []
-  private(set) var sections: ContiguousArray<FlowSectionRecord> = []
-  /// `cellFrames` index of each section's first cell.
-  private(set) var sectionFirstCell: ContiguousArray<Int> = []
+  /// Each section's record and where its cells and lines start in the flat arrays.
+  private(set) var sections: ContiguousArray<FlowCachedSection> = []
   /// Lines of every section, section after section (only with `indexesLines`).
   private(set) var lines: ContiguousArray<FlowLine> = []
-  /// `lines` index of each section's first line (only with `indexesLines`).
-  private(set) var sectionFirstLine: ContiguousArray<Int> = []
   let indexesLines: Bool
   /// The work of building the cache.
   var counters = LayoutWorkCounters()
@@ -26,11 +27,42 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     let engine = FlowLayoutEngine(model)
     geometry = engine.geometry
     self.indexesLines = indexesLines
-    cellFrames.reserveCapacity(engine.geometry.isEmpty ? 0 : model.numberOfItems)
-    sections.reserveCapacity(model.sections.count)
-    sectionFirstCell.reserveCapacity(model.sections.count)
-    let length = engine.layout(into: &self)
+    // The engine lays out nothing for an empty geometry (FLOW-5). Otherwise every item gets a
+    // frame, and the line index gets exactly the lines the engine counts: known before the
+    // pass, so no array grows during it.
+    let laysOut = !engine.geometry.isEmpty && !model.sections.isEmpty
+    let cellCount = laysOut ? model.numberOfItems : 0
+    let sectionCount = laysOut ? model.sections.count : 0
+    var lineCount = 0
+    if laysOut && indexesLines {
+      for section in model.sections.indices { lineCount += engine.lineCount(ofSection: section) }
+    }
+    var sectionsOut: ContiguousArray<FlowCachedSection> = []
+    sectionsOut.reserveCapacity(sectionCount)
+    var linesOut: ContiguousArray<FlowLine> = []
+    var length = 0.0
+    var work = LayoutWorkCounters()
+    let frames = ContiguousArray<CGRect>(unsafeUninitializedCapacity: cellCount) {
+      frameBuffer, framesWritten in
+      linesOut = ContiguousArray(unsafeUninitializedCapacity: lineCount) {
+        lineBuffer, linesWritten in
+        var writer = FlowCacheWriter(
+          frames: frameBuffer, lines: lineBuffer, indexesLines: indexesLines,
+          sections: sectionsOut)
+        // Hand the sections over, so that appending to them never copies the array.
+        sectionsOut = []
+        length = engine.layout(into: &writer)
+        framesWritten = writer.framesWritten
+        linesWritten = writer.linesWritten
+        sectionsOut = writer.sections
+        work = writer.counters
+      }
+    }
+    cellFrames = frames
+    lines = linesOut
+    sections = sectionsOut
     contentSize = engine.contentSize(length: length)
+    counters = work
     counters += engine.measuringCounters
   }
 
@@ -43,28 +75,6 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     geometry.mirrorWidth = mirrorWidth  // the content length did not change
   }
 
-  mutating func appendCell(
-    _ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int
-  ) {
-    cellFrames.append(frame)
-  }
-
-  mutating func appendLine(
-    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
-  ) {
-    if indexesLines {
-      if sectionFirstLine.count == section { sectionFirstLine.append(lines.count) }
-      lines.append(line)
-    }
-  }
-
-  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
-    sections.append(record)
-    sectionFirstCell.append(cellFrames.count - record.numberOfItems)
-    // A section without lines (no items) still gets its index, so lookups stay O(1).
-    if indexesLines && sectionFirstLine.count == section { sectionFirstLine.append(lines.count) }
-  }
-
   // MARK: Answers shared by the strategies that keep this cache
 
   /// - Complexity: O(1).
@@ -72,7 +82,7 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     guard sections.indices.contains(indexPath.section),
       (0..<sections[indexPath.section].numberOfItems).contains(indexPath.item)
     else { return nil }
-    let frame = cellFrames[sectionFirstCell[indexPath.section] + indexPath.item]
+    let frame = cellFrames[sections[indexPath.section].firstCell + indexPath.item]
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 
@@ -81,7 +91,7 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
     guard indexPath.item == 0, sections.indices.contains(indexPath.section),
-      let frame = geometry.supplementaryFrame(kind, of: sections[indexPath.section])
+      let frame = geometry.supplementaryFrame(kind, of: sections[indexPath.section].record)
     else { return nil }
     return LayoutAttributes(
       kind: kind, indexPath: indexPath, frame: frame, zIndex: LayoutAttributes.zIndex(for: kind))
@@ -95,7 +105,7 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
     counters: inout LayoutWorkCounters
   ) {
     counters.elementsScanned += items.count
-    let base = sectionFirstCell[section]
+    let base = sections[section].firstCell
     cellFrames.withUnsafeBufferPointer { frames in
       for item in items where frames[base + item].touchesOrIntersects(rect) {
         result.append(
@@ -115,6 +125,98 @@ struct FlowAttributesCache: FlowLayoutSink, Sendable {
   ) {
     geometry.appendSupplementaryViews(
       of: sections, meeting: rect, to: &result, counters: &counters
-    ) { self.sections[$0] }
+    ) { self.sections[$0].record }
+  }
+}
+
+/// A section of a `FlowAttributesCache`: its record, and where its cells and lines start in the
+/// cache's flat arrays — one array for all three, so a section costs no allocation of its own.
+/// The record's fields are stored flat, not as a nested `FlowSectionRecord`: a nested record
+/// was copied out through memory on every header lookup (A/B: 33 → 41 ns).
+struct FlowCachedSection: Hashable, Sendable {
+  var start: Double
+  var end: Double
+  var headerLength: Double
+  var footerLength: Double
+  var numberOfItems: Int
+  /// `cellFrames` index of the section's first cell.
+  var firstCell: Int
+  /// `lines` index of the section's first line (0 without a line index).
+  var firstLine: Int
+
+  init(_ record: FlowSectionRecord, firstCell: Int, firstLine: Int) {
+    start = record.start
+    end = record.end
+    headerLength = record.headerLength
+    footerLength = record.footerLength
+    numberOfItems = record.numberOfItems
+    self.firstCell = firstCell
+    self.firstLine = firstLine
+  }
+
+  @inline(__always)
+  var record: FlowSectionRecord {
+    FlowSectionRecord(
+      start: start, end: end, headerLength: headerLength, footerLength: footerLength,
+      numberOfItems: numberOfItems)
+  }
+}
+
+/// The sink a `FlowAttributesCache` is built through: writes frames and lines into storage
+/// sized before the pass, by index, with no capacity or uniqueness check per element (callgrind
+/// showed `append` costing a `swift_isUniquelyReferenced` call and a capacity test per cell and
+/// per line, and the line array's growth a copy of every line several times over).
+private struct FlowCacheWriter: FlowLayoutSink {
+  var counters = LayoutWorkCounters()
+  /// Sized for every cell; written in item order.
+  let frames: UnsafeMutableBufferPointer<CGRect>
+  /// Sized for every line (empty without a line index).
+  let lines: UnsafeMutableBufferPointer<FlowLine>
+  let indexesLines: Bool
+  /// Reserved for every section.
+  var sections: ContiguousArray<FlowCachedSection>
+  private(set) var framesWritten = 0
+  private(set) var linesWritten = 0
+  /// `linesWritten` when the current section started.
+  private var sectionFirstLine = 0
+
+  init(
+    frames: UnsafeMutableBufferPointer<CGRect>, lines: UnsafeMutableBufferPointer<FlowLine>,
+    indexesLines: Bool, sections: ContiguousArray<FlowCachedSection>
+  ) {
+    self.frames = frames
+    self.lines = lines
+    self.indexesLines = indexesLines
+    self.sections = sections
+  }
+
+  // The buffers' subscripts check bounds in debug builds only (the tests hold the engine to
+  // the sizes reserved); in release the write is a plain store.
+  @inline(__always)
+  mutating func appendCell(
+    _ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int
+  ) {
+    frames[framesWritten] = frame
+    framesWritten &+= 1
+  }
+
+  @inline(__always)
+  mutating func appendLine(
+    _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
+  ) {
+    if indexesLines {
+      // Counted by a separate function of the engine: should the two ever disagree, stop
+      // rather than write past the block.
+      precondition(linesWritten < lines.count, "more lines than FlowLayoutEngine.lineCount")
+      lines[linesWritten] = line
+      linesWritten &+= 1
+    }
+  }
+
+  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
+    sections.append(
+      FlowCachedSection(
+        record, firstCell: framesWritten - record.numberOfItems, firstLine: sectionFirstLine))
+    sectionFirstLine = linesWritten
   }
 }
