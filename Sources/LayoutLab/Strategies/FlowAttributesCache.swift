@@ -175,7 +175,10 @@ private struct FlowCacheWriter: FlowLayoutSink {
   let indexesLines: Bool
   /// Reserved for every section.
   var sections: ContiguousArray<FlowCachedSection>
-  private(set) var framesWritten = 0
+  /// `frames` index of the current section's first cell: a cell is written at this plus its
+  /// item, so the loop over cells carries no write counter of its own (one kept in the sink
+  /// was loaded, incremented and stored back per cell, a chain through memory).
+  private(set) var sectionFirstCell = 0
   private(set) var linesWritten = 0
   /// `linesWritten` when the current section started.
   private var sectionFirstLine = 0
@@ -190,14 +193,16 @@ private struct FlowCacheWriter: FlowLayoutSink {
     self.sections = sections
   }
 
+  /// Every cell of the sections laid out so far.
+  var framesWritten: Int { sectionFirstCell }
+
   // The buffers' subscripts check bounds in debug builds only (the tests hold the engine to
   // the sizes reserved); in release the write is a plain store.
   @inline(__always)
   mutating func appendCell(
     _ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int
   ) {
-    frames[framesWritten] = frame
-    framesWritten &+= 1
+    frames[sectionFirstCell &+ item] = frame
   }
 
   @inline(__always)
@@ -214,9 +219,12 @@ private struct FlowCacheWriter: FlowLayoutSink {
   }
 
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
+    // The engine emits every item of a section (FLOW-5 aside, when it emits no section).
+    precondition(
+      sectionFirstCell + record.numberOfItems <= frames.count, "more cells than the model holds")
     sections.append(
-      FlowCachedSection(
-        record, firstCell: framesWritten - record.numberOfItems, firstLine: sectionFirstLine))
+      FlowCachedSection(record, firstCell: sectionFirstCell, firstLine: sectionFirstLine))
+    sectionFirstCell += record.numberOfItems
     sectionFirstLine = linesWritten
   }
 }
