@@ -111,69 +111,69 @@ extension FlowLayoutEngine {
   func breakLine(startingAt first: Int, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics)
     -> BrokenLine
   {
-    if first + 3 < items.count, let line = breakShortLine(startingAt: first, items, metrics) {
-      return line
+    Self.breakLine(startingAt: first, itemCount: items.count, metrics) {
+      geometry.mainAndThickness(items[$0])
+    }
+  }
+
+  /// FLOW-9 over any way of reading the items' (main, thickness): the one implementation, which
+  /// `breakLine(startingAt:_:_:)` reads through the model and the buffer path through a pointer.
+  ///
+  /// A line of at most three items is decided without a branch per item: the next four items
+  /// are read at once and the break is found by comparisons combined into a count, with the
+  /// same operations in the same order as the loop, so the same bits. Where a line ends
+  /// follows the sizes, not a pattern a branch predictor learns: the loop mispredicts about
+  /// once per line, and mixed-feed has 1.4 items per line.
+  ///
+  /// - Complexity: O(items on the line).
+  @inline(__always)
+  static func breakLine(
+    startingAt first: Int, itemCount: Int, _ metrics: FlowSectionMetrics,
+    _ mainAndThickness: (Int) -> (main: Double, thickness: Double)
+  ) -> BrokenLine {
+    let spacing = metrics.interitemSpacing
+    if first + 3 < itemCount {
+      let (main0, thickness0) = mainAndThickness(first)
+      let (main1, thickness1) = mainAndThickness(first + 1)
+      let (main2, thickness2) = mainAndThickness(first + 2)
+      let main3 = mainAndThickness(first + 3).main
+      // What remains after each item, as the loop below subtracts it.
+      let remaining1 = metrics.available - (main0 + spacing)
+      let remaining2 = remaining1 - (main1 + spacing)
+      let remaining3 = remaining2 - (main2 + spacing)
+      // An item after the first fits unless its main length exceeds what remains.
+      let fits1 = !(main1 > remaining1)
+      let fits2 = fits1 && !(main2 > remaining2)
+      if !(fits2 && !(main3 > remaining3)) {
+        // The loop's sums, from 0 in item order; the line keeps those of its items.
+        let mainLength1 = 0 + main0
+        let mainLength2 = mainLength1 + main1
+        let thickness1Max = max(0, thickness0)
+        let thickness2Max = max(thickness1Max, thickness1)
+        let used1 = 0 + (main0 + spacing)
+        let used2 = used1 + (main1 + spacing)
+        return BrokenLine(
+          firstItem: first, itemCount: 1 &+ (fits1 ? 1 : 0) &+ (fits2 ? 1 : 0),
+          mainLength: fits2 ? mainLength2 + main2 : fits1 ? mainLength2 : mainLength1,
+          thickness: fits2
+            ? max(thickness2Max, thickness2) : fits1 ? thickness2Max : thickness1Max,
+          used: fits2 ? used2 + (main2 + spacing) : fits1 ? used2 : used1)
+      }
     }
     var line = BrokenLine(firstItem: first, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
     var remaining = metrics.available
     var item = first
-    while item < items.count {
-      let (main, thickness) = geometry.mainAndThickness(items[item])
+    while item < itemCount {
+      let (main, thickness) = mainAndThickness(item)
       if item > first && main > remaining { break }
       line.mainLength += main
       line.thickness = max(line.thickness, thickness)
-      remaining -= main + metrics.interitemSpacing
-      line.used += main + metrics.interitemSpacing
+      remaining -= main + spacing
+      line.used += main + spacing
       item += 1
     }
     line.itemCount = item - first
     return line
-  }
-
-  /// `breakLine` for a line of at most three items, decided without a branch per item: the
-  /// next four items are read at once and the break is found by comparisons combined into a
-  /// count. The same operations in the same order as the loop, so the same bits; nil when the
-  /// line holds four items or more (the loop then breaks it).
-  ///
-  /// Whether a line ends after one, two or three items follows the sizes, not a pattern a
-  /// branch predictor learns: the loop mispredicted about once per line, which with 1.4 items
-  /// per line (mixed-feed) cost more than the arithmetic of the whole line.
-  ///
-  /// - Precondition: `first + 3 < items.count`.
-  /// - Complexity: O(1).
-  @inline(__always)
-  func breakShortLine(
-    startingAt first: Int, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics
-  ) -> BrokenLine? {
-    let spacing = metrics.interitemSpacing
-    let (main0, thickness0) = geometry.mainAndThickness(items[first])
-    let (main1, thickness1) = geometry.mainAndThickness(items[first + 1])
-    let (main2, thickness2) = geometry.mainAndThickness(items[first + 2])
-    let main3 = geometry.mainAndThickness(items[first + 3]).main
-    // What remains after each item, as the loop subtracts it.
-    let remaining1 = metrics.available - (main0 + spacing)
-    let remaining2 = remaining1 - (main1 + spacing)
-    let remaining3 = remaining2 - (main2 + spacing)
-    // FLOW-9: an item after the first fits unless its main length exceeds what remains.
-    let fits1 = !(main1 > remaining1)
-    let fits2 = fits1 && !(main2 > remaining2)
-    if fits2 && !(main3 > remaining3) { return nil }
-    let count = 1 &+ (fits1 ? 1 : 0) &+ (fits2 ? 1 : 0)
-    // The sums of the loop, from 0, in item order; the line keeps those of its items.
-    let mainLength1 = 0 + main0
-    let mainLength2 = mainLength1 + main1
-    let mainLength3 = mainLength2 + main2
-    let thickness1Max = max(0, thickness0)
-    let thickness2Max = max(thickness1Max, thickness1)
-    let thickness3Max = max(thickness2Max, thickness2)
-    let used1 = 0 + (main0 + spacing)
-    let used2 = used1 + (main1 + spacing)
-    let used3 = used2 + (main2 + spacing)
-    return BrokenLine(
-      firstItem: first, itemCount: count,
-      mainLength: fits2 ? mainLength3 : fits1 ? mainLength2 : mainLength1,
-      thickness: fits2 ? thickness3Max : fits1 ? thickness2Max : thickness1Max,
-      used: fits2 ? used3 : fits1 ? used2 : used1)
   }
 
   /// FLOW-11: whether a mixed section opens with an empty line.

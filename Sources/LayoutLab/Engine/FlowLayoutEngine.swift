@@ -70,7 +70,9 @@ struct FlowLayoutEngine {
       if let size = metrics.uniformSize {
         position = layoutUniformLines(placement, itemCount: items.count, size: size, into: &sink)
       } else {
-        position = layoutMixedLines(placement, items, into: &sink)
+        position =
+          sink.layoutMixedLines(self, placement, items)
+          ?? layoutMixedLines(placement, items, into: &sink)
       }
     }
     let end = start + metrics.length(linesEnd: position)

@@ -218,6 +218,26 @@ private struct FlowCacheWriter: FlowLayoutSink {
     }
   }
 
+  /// A mixed section's lines through the engine's buffer path, which writes this sink's blocks
+  /// directly (nil where the engine has no such path, and the lines come one call at a time).
+  @inline(__always)
+  mutating func layoutMixedLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
+    _ items: FlowItemSizes
+  ) -> Double? {
+    guard let frames = frames.baseAddress else { return nil }
+    var buffer = FlowLayoutEngine.FrameBuffer(
+      frames: frames + sectionFirstCell,
+      lines: indexesLines ? lines.baseAddress.map { $0 + linesWritten } : nil)
+    let end = engine.layoutMixedLines(
+      placement, items, writingTo: &buffer, counters: &counters)
+    linesWritten += buffer.linesWritten
+    // Should the engine's line count and its layout ever disagree, stop rather than go on
+    // past the block.
+    precondition(linesWritten <= lines.count || !indexesLines, "more lines than lineCount")
+    return end
+  }
+
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
     // The engine emits every item of a section (FLOW-5 aside, when it emits no section).
     precondition(
