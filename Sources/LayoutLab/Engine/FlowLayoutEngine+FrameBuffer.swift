@@ -10,6 +10,70 @@ extension FlowLayoutEngine {
     var lines: UnsafeMutablePointer<FlowLine>?
     /// How many lines the section has written so far.
     var linesWritten = 0
+    /// Whether `breakLines(ofSection:stashingAt:)` left the section's lines in `frames`.
+    var linesAreStashed = false
+  }
+
+  /// A line as FLOW-9 broke it (`BrokenLine` without its first item, which is where it is
+  /// kept): the size of the frame whose slot holds it between a cache's two passes.
+  struct StashedLine {
+    var itemCount: Int
+    var mainLength: Double
+    var thickness: Double
+    var used: Double
+  }
+
+  /// The sizes the buffer path reads, when it lays out `items` (a vertical left-to-right layout
+  /// with a size per item), or nil.
+  private func bufferPathSizes(_ items: FlowItemSizes) -> ContiguousArray<CGSize>? {
+    geometry.isVertical && !geometry.isRightToLeft ? items.perItemSizes : nil
+  }
+
+  /// How many lines `layoutSection(_:startingAt:into:)` makes of `section`, FLOW-11's empty
+  /// line included: what a cache sizes its line index by, so that the index is one block of
+  /// exactly its size. A mixed section the buffer path lays out also leaves each line as FLOW-9
+  /// broke it in the frame slot of the line's first item (`frames` is the section's first
+  /// cell), where no other line's frame goes and which the line's own frames overwrite only
+  /// after reading it back: placing the lines then breaks none again.
+  ///
+  /// - Complexity: O(1) for a uniform section; O(items) for a mixed one.
+  func breakLines(ofSection section: Int, stashingAt frames: UnsafeMutablePointer<CGRect>?)
+    -> Int
+  {
+    let flowSection = model.sections[section]
+    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
+    let items = FlowItemSizes(flowSection, layout: model.layout)
+    guard items.count > 0 else { return 0 }
+    if let size = metrics.uniformSize {
+      let main = geometry.mainAndThickness(size).main
+      return UniformColumns(itemCount: items.count, main: main, metrics).lineCount
+    }
+    var count = opensWithEmptyLine(items, metrics) ? 1 : 0
+    guard let frames, let sizes = bufferPathSizes(items) else {
+      var first = 0
+      while first < items.count {
+        first = breakLine(startingAt: first, items, metrics).endItem
+        count += 1
+      }
+      return count
+    }
+    precondition(MemoryLayout<StashedLine>.size <= MemoryLayout<CGRect>.stride)
+    sizes.withUnsafeBufferPointer { sizes in
+      var first = 0
+      while first < sizes.count {
+        let line = Self.breakLine(startingAt: first, itemCount: sizes.count, metrics) {
+          (sizes[$0].width, sizes[$0].height)
+        }
+        UnsafeMutableRawPointer(frames + first).storeBytes(
+          of: StashedLine(
+            itemCount: line.itemCount, mainLength: line.mainLength, thickness: line.thickness,
+            used: line.used),
+          as: StashedLine.self)
+        count += 1
+        first = line.endItem
+      }
+    }
+    return count
   }
 
   /// `layoutMixedLines(_:_:into:)` for a vertical, left-to-right layout with a size per item,
@@ -26,9 +90,7 @@ extension FlowLayoutEngine {
     _ placement: SectionPlacement, _ items: FlowItemSizes, writingTo buffer: inout FrameBuffer,
     counters: inout LayoutWorkCounters
   ) -> Double? {
-    guard geometry.isVertical, !geometry.isRightToLeft, let sizes = items.perItemSizes else {
-      return nil
-    }
+    guard let sizes = bufferPathSizes(items) else { return nil }
     return sizes.withUnsafeBufferPointer { sizes in
       layoutVerticalMixedLines(placement, items, sizes, writingTo: &buffer, counters: &counters)
     }
@@ -62,9 +124,17 @@ extension FlowLayoutEngine {
       cursor.everyLineHoldsOneItem = false
     }
     while true {
-      let line = Self.breakLine(
-        startingAt: cursor.firstItem, itemCount: sizes.count, metrics
-      ) { (sizes[$0].width, sizes[$0].height) }
+      let line: BrokenLine
+      if buffer.linesAreStashed {
+        let stashed = UnsafeRawPointer(frames + cursor.firstItem).load(as: StashedLine.self)
+        line = BrokenLine(
+          firstItem: cursor.firstItem, itemCount: stashed.itemCount,
+          mainLength: stashed.mainLength, thickness: stashed.thickness, used: stashed.used)
+      } else {
+        line = Self.breakLine(startingAt: cursor.firstItem, itemCount: sizes.count, metrics) {
+          (sizes[$0].width, sizes[$0].height)
+        }
+      }
       let lineStart = cursor.lineStart
       cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
       let isLast = line.endItem == sizes.count

@@ -85,38 +85,6 @@ struct FlowLayoutEngine {
     return end
   }
 
-  /// How many lines `layoutSection(_:startingAt:into:)` sends its sink for `section`, FLOW-11's
-  /// empty line included: what a cache sizes its line index by, so that the index is one
-  /// block of exactly its size (a bound such as one line per item would reserve up to 3× more).
-  ///
-  /// - Complexity: O(1) for a uniform section; O(items) for a mixed one, whose lines FLOW-9
-  ///   breaks (nothing is placed).
-  func lineCount(ofSection section: Int) -> Int {
-    let flowSection = model.sections[section]
-    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
-    let items = FlowItemSizes(flowSection, layout: model.layout)
-    guard items.count > 0 else { return 0 }
-    if let size = metrics.uniformSize {
-      let main = geometry.mainAndThickness(size).main
-      return UniformColumns(itemCount: items.count, main: main, metrics).lineCount
-    }
-    // FLOW-9 as `breakLine` applies it, reduced to what decides a break: an item after a
-    // line's first starts a new line if its main length exceeds what remains, and every item
-    // takes its main length plus `s_i` (the same subtraction, so the same decisions).
-    var count = opensWithEmptyLine(items, metrics) ? 2 : 1
-    let firstMain = geometry.mainAndThickness(items[0]).main
-    var remaining = metrics.available - (firstMain + metrics.interitemSpacing)
-    for item in 1..<items.count {
-      let main = geometry.mainAndThickness(items[item]).main
-      if main > remaining {
-        count += 1
-        remaining = metrics.available
-      }
-      remaining -= main + metrics.interitemSpacing
-    }
-    return count
-  }
-
   /// Where a section's cells go: its index, its start along the scroll axis and its metrics.
   struct SectionPlacement {
     let section: Int

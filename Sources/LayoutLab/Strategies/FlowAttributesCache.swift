@@ -33,10 +33,6 @@ struct FlowAttributesCache: Sendable {
     let laysOut = !engine.geometry.isEmpty && !model.sections.isEmpty
     let cellCount = laysOut ? model.numberOfItems : 0
     let sectionCount = laysOut ? model.sections.count : 0
-    var lineCount = 0
-    if laysOut && indexesLines {
-      for section in model.sections.indices { lineCount += engine.lineCount(ofSection: section) }
-    }
     var sectionsOut: ContiguousArray<FlowCachedSection> = []
     sectionsOut.reserveCapacity(sectionCount)
     var linesOut: ContiguousArray<FlowLine> = []
@@ -44,6 +40,17 @@ struct FlowAttributesCache: Sendable {
     var work = LayoutWorkCounters()
     let frames = ContiguousArray<CGRect>(unsafeUninitializedCapacity: cellCount) {
       frameBuffer, framesWritten in
+      // With a line index, the lines are broken first, to be counted, and kept in the frame
+      // slots until placed: one pass breaks, the other places.
+      var lineCount = 0
+      if laysOut && indexesLines {
+        var sectionFirstCell = 0
+        for section in model.sections.indices {
+          lineCount += engine.breakLines(
+            ofSection: section, stashingAt: frameBuffer.baseAddress.map { $0 + sectionFirstCell })
+          sectionFirstCell += model.sections[section].numberOfItems
+        }
+      }
       linesOut = ContiguousArray(unsafeUninitializedCapacity: lineCount) {
         lineBuffer, linesWritten in
         var writer = FlowCacheWriter(
@@ -212,7 +219,7 @@ private struct FlowCacheWriter: FlowLayoutSink {
     if indexesLines {
       // Counted by a separate function of the engine: should the two ever disagree, stop
       // rather than write past the block.
-      precondition(linesWritten < lines.count, "more lines than FlowLayoutEngine.lineCount")
+      precondition(linesWritten < lines.count, "more lines than FlowLayoutEngine.breakLines counted")
       lines[linesWritten] = line
       linesWritten &+= 1
     }
@@ -228,13 +235,14 @@ private struct FlowCacheWriter: FlowLayoutSink {
     guard let frames = frames.baseAddress else { return nil }
     var buffer = FlowLayoutEngine.FrameBuffer(
       frames: frames + sectionFirstCell,
-      lines: indexesLines ? lines.baseAddress.map { $0 + linesWritten } : nil)
+      lines: indexesLines ? lines.baseAddress.map { $0 + linesWritten } : nil,
+      linesAreStashed: indexesLines)
     let end = engine.layoutMixedLines(
       placement, items, writingTo: &buffer, counters: &counters)
     linesWritten += buffer.linesWritten
     // Should the engine's line count and its layout ever disagree, stop rather than go on
     // past the block.
-    precondition(linesWritten <= lines.count || !indexesLines, "more lines than lineCount")
+    precondition(linesWritten <= lines.count || !indexesLines, "more lines than breakLines counted")
     return end
   }
 
