@@ -141,9 +141,9 @@ extension FlowLayoutEngine {
       // FLOW-12: the last line is justified only if it counts as complete.
       let spread =
         isLast
-        && !Self.lastLineIsComplete(
-          line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
-          previousUsed: cursor.previousUsed)
+          && !Self.lastLineIsComplete(
+            line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
+            previousUsed: cursor.previousUsed)
         ? LinePlacement.leftAligned : .justified
       linesBroken += 1
       if let next = lineCursor {

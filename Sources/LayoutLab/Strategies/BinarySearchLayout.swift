@@ -21,7 +21,10 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
   /// - Complexity: O(n + s) after an invalidation that needs a relayout; O(1) otherwise.
   public mutating func prepare() { storage.prepare() }
 
-  private var prepared: FlowAttributesCache { storage.prepared }
+  /// The cache, lent in place (see `CachedFlowStorage.prepared`).
+  private var prepared: FlowAttributesCache {
+    _read { yield storage.prepared }
+  }
 
   /// - Complexity: O(1).
   public var collectionViewContentSize: CGSize { prepared.contentSize }

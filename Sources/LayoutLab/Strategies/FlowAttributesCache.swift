@@ -73,6 +73,14 @@ struct FlowAttributesCache: Sendable {
     counters += engine.measuringCounters
   }
 
+  /// A cache of nothing, which allocates nothing: what a strategy holds until it prepares.
+  ///
+  /// - Complexity: O(1).
+  init(unpreparedFor model: FlowLayoutModel, indexesLines: Bool) {
+    geometry = FlowGeometry(model)
+    self.indexesLines = indexesLines
+  }
+
   /// Moves FLOW-24's visible rect without touching anything else (a pure scroll, FLOW-25).
   ///
   /// - Complexity: O(1).
@@ -84,7 +92,10 @@ struct FlowAttributesCache: Sendable {
 
   // MARK: Answers shared by the strategies that keep this cache
 
+  // The lookups are inlined into the strategies' methods: called, they took the cache as a
+  // copy of all its 184 bytes.
   /// - Complexity: O(1).
+  @inline(__always)
   func attributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
     guard sections.indices.contains(indexPath.section),
       (0..<sections[indexPath.section].numberOfItems).contains(indexPath.item)
@@ -94,6 +105,7 @@ struct FlowAttributesCache: Sendable {
   }
 
   /// - Complexity: O(1).
+  @inline(__always)
   func attributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
@@ -219,7 +231,8 @@ private struct FlowCacheWriter: FlowLayoutSink {
     if indexesLines {
       // Counted by a separate function of the engine: should the two ever disagree, stop
       // rather than write past the block.
-      precondition(linesWritten < lines.count, "more lines than FlowLayoutEngine.breakLines counted")
+      precondition(
+        linesWritten < lines.count, "more lines than FlowLayoutEngine.breakLines counted")
       lines[linesWritten] = line
       linesWritten &+= 1
     }
