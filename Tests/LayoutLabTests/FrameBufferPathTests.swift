@@ -39,8 +39,10 @@ struct FrameBufferPathTests {
   static var models: [(String, FlowLayoutModel)] {
     var models = Dataset.all.map { ($0.name, $0.model(items: 3_000)) }
     var wide = Dataset.mixedFeed.model(items: 2_000)
-    let sizes = (0..<99).map {
-      CGSize(width: Double(60 + $0 * 7 % 300), height: Double(80 + $0 % 5 * 30))
+    let sizes = (0..<99).map { (item: Int) -> CGSize in
+      let width = 60 + item * 7 % 300
+      let height = 80 + item % 5 * 30
+      return CGSize(width: Double(width), height: Double(height))
     }
     wide.sections[0].itemSizing = .perItem(
       ContiguousArray([CGSize(width: 500, height: 90)] + sizes))

@@ -176,4 +176,49 @@ extension FlowLayoutEngine {
       cursor.firstItem = line.endItem
     }
   }
+
+  /// `layoutUniformLines(_:itemCount:size:into:)` for a vertical left-to-right layout, written
+  /// straight into `buffer`, with the same arithmetic: a line's cells share their y (FLOW-10
+  /// puts every cell at the line's start, offset 0), so FLOW-21 rounds it once per line, not
+  /// once per cell. Returns nil for any other layout.
+  ///
+  /// - Complexity: O(1) per line and per cell.
+  func layoutUniformLines(
+    _ placement: SectionPlacement, itemCount: Int, size: CGSize,
+    writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
+  ) -> Double? {
+    guard geometry.isVertical, !geometry.isRightToLeft else { return nil }
+    let metrics = placement.metrics
+    let start = placement.start
+    let scale = geometry.scale
+    let frames = buffer.frames
+    let (main, thickness) = (size.width, size.height)
+    let columns = UniformColumns(itemCount: itemCount, main: main, metrics)
+    let linePitch = thickness + metrics.lineSpacing
+    var lineStart = metrics.linesStart
+    var lineCursor = buffer.lines
+    for line in 0..<columns.lineCount {
+      lineStart = metrics.linesStart + Double(line) * linePitch
+      let firstItem = line * columns.perLine
+      let count = min(columns.perLine, itemCount - firstItem)
+      if let next = lineCursor {
+        next.initialize(
+          to: FlowLine(
+            firstItem: firstItem, itemCount: count, start: start + lineStart,
+            end: start + (lineStart + thickness)))
+        lineCursor = next + 1
+      }
+      // `FlowGeometry.cellFrame` with the cell's offset, 0, written out.
+      let y = roundedToPixels(start + (lineStart + 0), scale: scale)
+      for column in 0..<count {
+        let x = columns.cell(column: column, thickness: thickness).main
+        frames[firstItem + column] = CGRect(
+          x: roundedToPixels(x, scale: scale), y: y, width: main, height: thickness)
+      }
+    }
+    counters.linesBroken += columns.lineCount
+    counters.framesComputed += itemCount
+    if let lines = buffer.lines, let end = lineCursor { buffer.linesWritten += end - lines }
+    return lineStart + thickness
+  }
 }

@@ -68,7 +68,9 @@ struct FlowLayoutEngine {
     var position = metrics.linesStart
     if items.count > 0 {
       if let size = metrics.uniformSize {
-        position = layoutUniformLines(placement, itemCount: items.count, size: size, into: &sink)
+        position =
+          sink.layoutUniformLines(self, placement, itemCount: items.count, size: size)
+          ?? layoutUniformLines(placement, itemCount: items.count, size: size, into: &sink)
       } else {
         position =
           sink.layoutMixedLines(self, placement, items)

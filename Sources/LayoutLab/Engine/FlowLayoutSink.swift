@@ -52,6 +52,11 @@ protocol FlowLayoutSink {
     _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
     _ items: FlowItemSizes
   ) -> Double?
+  /// The same for the lines of a uniform section.
+  mutating func layoutUniformLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement, itemCount: Int,
+    size: CGSize
+  ) -> Double?
 }
 
 extension FlowLayoutSink {
@@ -63,6 +68,12 @@ extension FlowLayoutSink {
   mutating func layoutMixedLines(
     _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
     _ items: FlowItemSizes
+  ) -> Double? { nil }
+
+  @inline(__always)
+  mutating func layoutUniformLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement, itemCount: Int,
+    size: CGSize
   ) -> Double? { nil }
 }
 

@@ -259,6 +259,23 @@ private struct FlowCacheWriter: FlowLayoutSink {
     return end
   }
 
+  /// A uniform section's lines through the engine's buffer path (nil where it has none).
+  @inline(__always)
+  mutating func layoutUniformLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement, itemCount: Int,
+    size: CGSize
+  ) -> Double? {
+    guard let frames = frames.baseAddress else { return nil }
+    var buffer = FlowLayoutEngine.FrameBuffer(
+      frames: frames + sectionFirstCell,
+      lines: indexesLines ? lines.baseAddress.map { $0 + linesWritten } : nil)
+    let end = engine.layoutUniformLines(
+      placement, itemCount: itemCount, size: size, writingTo: &buffer, counters: &counters)
+    linesWritten += buffer.linesWritten
+    precondition(linesWritten <= lines.count || !indexesLines, "more lines than counted")
+    return end
+  }
+
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
     // The engine emits every item of a section (FLOW-5 aside, when it emits no section).
     precondition(
