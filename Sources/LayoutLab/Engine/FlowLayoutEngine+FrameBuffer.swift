@@ -197,23 +197,35 @@ extension FlowLayoutEngine {
     let linePitch = thickness + metrics.lineSpacing
     var lineStart = metrics.linesStart
     var lineCursor = buffer.lines
-    for line in 0..<columns.lineCount {
-      lineStart = metrics.linesStart + Double(line) * linePitch
-      let firstItem = line * columns.perLine
-      let count = min(columns.perLine, itemCount - firstItem)
-      if let next = lineCursor {
-        next.initialize(
-          to: FlowLine(
-            firstItem: firstItem, itemCount: count, start: start + lineStart,
-            end: start + (lineStart + thickness)))
-        lineCursor = next + 1
+    // Every line puts its k-th cell at the same x: rounded once per column for the first 64
+    // (a table on the stack, no allocation), and per cell beyond them.
+    let tabulated = min(columns.perLine, 64)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: tabulated) { columnX in
+      for column in 0..<tabulated {
+        columnX[column] = roundedToPixels(
+          columns.cell(column: column, thickness: thickness).main, scale: scale)
       }
-      // `FlowGeometry.cellFrame` with the cell's offset, 0, written out.
-      let y = roundedToPixels(start + (lineStart + 0), scale: scale)
-      for column in 0..<count {
-        let x = columns.cell(column: column, thickness: thickness).main
-        frames[firstItem + column] = CGRect(
-          x: roundedToPixels(x, scale: scale), y: y, width: main, height: thickness)
+      for line in 0..<columns.lineCount {
+        lineStart = metrics.linesStart + Double(line) * linePitch
+        let firstItem = line * columns.perLine
+        let count = min(columns.perLine, itemCount - firstItem)
+        if let next = lineCursor {
+          next.initialize(
+            to: FlowLine(
+              firstItem: firstItem, itemCount: count, start: start + lineStart,
+              end: start + (lineStart + thickness)))
+          lineCursor = next + 1
+        }
+        // `FlowGeometry.cellFrame` with the cell's offset, 0, written out.
+        let y = roundedToPixels(start + (lineStart + 0), scale: scale)
+        for column in 0..<count {
+          let x =
+            column < tabulated
+            ? columnX[column]
+            : roundedToPixels(
+              columns.cell(column: column, thickness: thickness).main, scale: scale)
+          frames[firstItem + column] = CGRect(x: x, y: y, width: main, height: thickness)
+        }
       }
     }
     counters.linesBroken += columns.lineCount
