@@ -44,3 +44,12 @@ struct CacheStorageTests {
     }
   }
 }
+
+extension CacheStorageTests {
+  @Test("a section's entry in the cache is no larger than its record and one index were")
+  func sectionEntryIsSmall() {
+    #expect(
+      MemoryLayout<FlowCachedSection>.stride
+        <= MemoryLayout<FlowSectionRecord>.stride + MemoryLayout<Int>.stride)
+  }
+}

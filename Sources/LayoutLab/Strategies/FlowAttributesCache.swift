@@ -150,20 +150,26 @@ struct FlowAttributesCache: Sendable {
 
 /// A section of a `FlowAttributesCache`: its record, and where its cells and lines start in the
 /// cache's flat arrays — one array for all three, so a section costs no allocation of its own.
+/// The two indexes are stored as `Int32` (a validated model holds at most 10 million items and
+/// a million sections, so fewer lines than 2^31): 48 bytes a section, no more than the record
+/// and one `Int` index took in two arrays before.
 struct FlowCachedSection: Hashable, Sendable {
   /// The section's extent and what FLOW-24 needs, as the engine reported it.
   var record: FlowSectionRecord
-  /// `cellFrames` index of the section's first cell.
-  var firstCell: Int
-  /// `lines` index of the section's first line (0 without a line index).
-  var firstLine: Int
+  private var storedFirstCell: Int32
+  private var storedFirstLine: Int32
 
   init(_ record: FlowSectionRecord, firstCell: Int, firstLine: Int) {
     self.record = record
-    self.firstCell = firstCell
-    self.firstLine = firstLine
+    // Traps only past `LayoutLimits`, which validation enforces before any layout.
+    storedFirstCell = Int32(firstCell)
+    storedFirstLine = Int32(firstLine)
   }
 
+  /// `cellFrames` index of the section's first cell.
+  var firstCell: Int { Int(storedFirstCell) }
+  /// `lines` index of the section's first line (0 without a line index).
+  var firstLine: Int { Int(storedFirstLine) }
   var start: Double { record.start }
   var end: Double { record.end }
   var numberOfItems: Int { record.numberOfItems }
