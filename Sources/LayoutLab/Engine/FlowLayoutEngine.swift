@@ -68,9 +68,13 @@ struct FlowLayoutEngine {
     var position = metrics.linesStart
     if items.count > 0 {
       if let size = metrics.uniformSize {
-        position = layoutUniformLines(placement, itemCount: items.count, size: size, into: &sink)
+        position =
+          sink.layoutUniformLines(self, placement, itemCount: items.count, size: size)
+          ?? layoutUniformLines(placement, itemCount: items.count, size: size, into: &sink)
       } else {
-        position = layoutMixedLines(placement, items, into: &sink)
+        position =
+          sink.layoutMixedLines(self, placement, items)
+          ?? layoutMixedLines(placement, items, into: &sink)
       }
     }
     let end = start + metrics.length(linesEnd: position)

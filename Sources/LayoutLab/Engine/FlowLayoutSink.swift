@@ -45,12 +45,36 @@ protocol FlowLayoutSink {
   mutating func appendLine(
     _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int)
   mutating func appendSection(_ record: FlowSectionRecord, section: Int)
+  /// Lays out the lines of a mixed section itself and returns where its last line ends,
+  /// relative to the section's start — for a sink that keeps frames in a flat buffer and has a
+  /// faster way than receiving them one call at a time — or nil (the default) to receive them.
+  mutating func layoutMixedLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
+    _ items: FlowItemSizes
+  ) -> Double?
+  /// The same for the lines of a uniform section.
+  mutating func layoutUniformLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement, itemCount: Int,
+    size: CGSize
+  ) -> Double?
 }
 
 extension FlowLayoutSink {
   mutating func appendLine(
     _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
   ) {}
+
+  @inline(__always)
+  mutating func layoutMixedLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
+    _ items: FlowItemSizes
+  ) -> Double? { nil }
+
+  @inline(__always)
+  mutating func layoutUniformLines(
+    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement, itemCount: Int,
+    size: CGSize
+  ) -> Double? { nil }
 }
 
 /// A sink that keeps nothing: used to measure sections' lengths.

@@ -90,6 +90,9 @@ struct FlowItemSizes {
   @inline(__always)
   subscript(item: Int) -> CGSize { sizes?[item] ?? fixedSize }
 
+  /// One size per item, when the section gives them so (nil for one size for all).
+  var perItemSizes: ContiguousArray<CGSize>? { sizes }
+
   /// The end of the run of items equal in size to `item` that starts there: the first later
   /// item of another size, or `count`.
   ///

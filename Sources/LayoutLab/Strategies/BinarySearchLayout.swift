@@ -21,7 +21,10 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
   /// - Complexity: O(n + s) after an invalidation that needs a relayout; O(1) otherwise.
   public mutating func prepare() { storage.prepare() }
 
-  private var prepared: FlowAttributesCache { storage.prepared }
+  /// The cache, lent in place (see `CachedFlowStorage.prepared`).
+  private var prepared: FlowAttributesCache {
+    _read { yield storage.prepared }
+  }
 
   /// - Complexity: O(1).
   public var collectionViewContentSize: CGSize { prepared.contentSize }
@@ -48,8 +51,8 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
     var result: [LayoutAttributes] = []
     let lines = cache.lines
     for section in first..<last {
-      let lineStart = cache.sectionFirstLine[section]
-      let lineEnd = section + 1 < sections.count ? cache.sectionFirstLine[section + 1] : lines.count
+      let lineStart = sections[section].firstLine
+      let lineEnd = section + 1 < sections.count ? sections[section + 1].firstLine : lines.count
       // Invariant: lines before `line` end before `low` (line extents never decrease).
       var line =
         lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }

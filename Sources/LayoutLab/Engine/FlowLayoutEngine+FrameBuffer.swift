@@ -1,0 +1,236 @@
+import Foundation
+
+extension FlowLayoutEngine {
+  /// Where a cache keeps what the engine computes for one section: a flat block of frames, one
+  /// slot per item, and optionally a flat block of lines.
+  struct FrameBuffer {
+    /// The section's first cell: item `i`'s frame goes at `frames[i]`.
+    var frames: UnsafeMutablePointer<CGRect>
+    /// Where the section's next line goes, or nil to keep no lines.
+    var lines: UnsafeMutablePointer<FlowLine>?
+    /// How many lines the section has written so far.
+    var linesWritten = 0
+    /// Whether `breakLines(ofSection:stashingAt:)` left the section's lines in `frames`.
+    var linesAreStashed = false
+  }
+
+  /// A line as FLOW-9 broke it (`BrokenLine` without its first item, which is where it is
+  /// kept): the size of the frame whose slot holds it between a cache's two passes.
+  struct StashedLine {
+    var itemCount: Int
+    var mainLength: Double
+    var thickness: Double
+    var used: Double
+  }
+
+  /// The sizes the buffer path reads, when it lays out `items` (a vertical left-to-right layout
+  /// with a size per item), or nil.
+  private func bufferPathSizes(_ items: FlowItemSizes) -> ContiguousArray<CGSize>? {
+    geometry.isVertical && !geometry.isRightToLeft ? items.perItemSizes : nil
+  }
+
+  /// How many lines `layoutSection(_:startingAt:into:)` makes of `section`, FLOW-11's empty
+  /// line included: what a cache sizes its line index by, so that the index is one block of
+  /// exactly its size. A mixed section the buffer path lays out also leaves each line as FLOW-9
+  /// broke it in the frame slot of the line's first item (`frames` is the section's first
+  /// cell), where no other line's frame goes and which the line's own frames overwrite only
+  /// after reading it back: placing the lines then breaks none again.
+  ///
+  /// - Complexity: O(1) for a uniform section; O(items) for a mixed one.
+  func breakLines(ofSection section: Int, stashingAt frames: UnsafeMutablePointer<CGRect>?)
+    -> Int
+  {
+    let flowSection = model.sections[section]
+    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
+    let items = FlowItemSizes(flowSection, layout: model.layout)
+    guard items.count > 0 else { return 0 }
+    if let size = metrics.uniformSize {
+      let main = geometry.mainAndThickness(size).main
+      return UniformColumns(itemCount: items.count, main: main, metrics).lineCount
+    }
+    var count = opensWithEmptyLine(items, metrics) ? 1 : 0
+    guard let frames, let sizes = bufferPathSizes(items) else {
+      var first = 0
+      while first < items.count {
+        first = breakLine(startingAt: first, items, metrics).endItem
+        count += 1
+      }
+      return count
+    }
+    precondition(MemoryLayout<StashedLine>.size <= MemoryLayout<CGRect>.stride)
+    sizes.withUnsafeBufferPointer { sizes in
+      var first = 0
+      while first < sizes.count {
+        let line = Self.breakLine(startingAt: first, itemCount: sizes.count, metrics) {
+          (sizes[$0].width, sizes[$0].height)
+        }
+        UnsafeMutableRawPointer(frames + first).storeBytes(
+          of: StashedLine(
+            itemCount: line.itemCount, mainLength: line.mainLength, thickness: line.thickness,
+            used: line.used),
+          as: StashedLine.self)
+        count += 1
+        first = line.endItem
+      }
+    }
+    return count
+  }
+
+  /// `layoutMixedLines(_:_:into:)` for a vertical, left-to-right layout with a size per item,
+  /// written straight into `buffer`: the same rules through the same helpers (`breakLine`,
+  /// `lastLineIsComplete`, `lineSpread`, `metrics.lineStart(after:)`) and the same arithmetic
+  /// as `forEachCell` and `FlowGeometry.cellFrame` in the order they do it, so the same bits —
+  /// but with the sizes read through a pointer, the axis and direction known, the work counted
+  /// in locals and each frame stored by index, where the sink path pays a call, a branch on
+  /// the axis or a counter in memory per cell. Returns nil for any other layout, which the
+  /// caller then lays out through its sink.
+  ///
+  /// - Complexity: O(items in the section).
+  func layoutMixedLines(
+    _ placement: SectionPlacement, _ items: FlowItemSizes, writingTo buffer: inout FrameBuffer,
+    counters: inout LayoutWorkCounters
+  ) -> Double? {
+    guard let sizes = bufferPathSizes(items) else { return nil }
+    return sizes.withUnsafeBufferPointer { sizes in
+      layoutVerticalMixedLines(placement, items, sizes, writingTo: &buffer, counters: &counters)
+    }
+  }
+
+  /// The loop of `layoutMixedLines(_:_:writingTo:counters:)`: rows, main along x.
+  private func layoutVerticalMixedLines(
+    _ placement: SectionPlacement, _ items: FlowItemSizes, _ sizes: UnsafeBufferPointer<CGSize>,
+    writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
+  ) -> Double {
+    let metrics = placement.metrics
+    let start = placement.start
+    let scale = geometry.scale
+    let frames = buffer.frames
+    var linesBroken = 0
+    var lineCursor = buffer.lines
+    // FLOW-11: an empty first line, then the lines from the first item on.
+    var cursor = MixedLinesCursor(
+      firstItem: 0, lineStart: metrics.linesStart, previousUsed: nil, everyLineHoldsOneItem: true)
+    if opensWithEmptyLine(items, metrics) {
+      linesBroken += 1
+      if let line = lineCursor {
+        line.initialize(
+          to: FlowLine(
+            firstItem: 0, itemCount: 0, start: start + cursor.lineStart,
+            end: start + cursor.lineStart))
+        lineCursor = line + 1
+      }
+      cursor.lineStart += metrics.lineSpacing
+      cursor.previousUsed = 0
+      cursor.everyLineHoldsOneItem = false
+    }
+    while true {
+      let line: BrokenLine
+      if buffer.linesAreStashed {
+        let stashed = UnsafeRawPointer(frames + cursor.firstItem).load(as: StashedLine.self)
+        line = BrokenLine(
+          firstItem: cursor.firstItem, itemCount: stashed.itemCount,
+          mainLength: stashed.mainLength, thickness: stashed.thickness, used: stashed.used)
+      } else {
+        line = Self.breakLine(startingAt: cursor.firstItem, itemCount: sizes.count, metrics) {
+          (sizes[$0].width, sizes[$0].height)
+        }
+      }
+      let lineStart = cursor.lineStart
+      cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
+      let isLast = line.endItem == sizes.count
+      // FLOW-12: the last line is justified only if it counts as complete.
+      let spread =
+        isLast
+          && !Self.lastLineIsComplete(
+            line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
+            previousUsed: cursor.previousUsed)
+        ? LinePlacement.leftAligned : .justified
+      linesBroken += 1
+      if let next = lineCursor {
+        next.initialize(
+          to: FlowLine(
+            firstItem: line.firstItem, itemCount: line.itemCount, start: start + lineStart,
+            end: start + (lineStart + line.thickness)))
+        lineCursor = next + 1
+      }
+      // `forEachCell` and `FlowGeometry.cellFrame` for rows: x is the position along the line,
+      // y the section's start plus the line's plus FLOW-15's centring; FLOW-21 rounds both.
+      var (position, gap) = Self.lineSpread(line, spread, metrics)
+      for item in line.firstItem..<line.endItem {
+        let size = sizes[item]
+        let offset = (line.thickness - size.height) / 2
+        frames[item] = CGRect(
+          x: roundedToPixels(position, scale: scale),
+          y: roundedToPixels(start + (lineStart + offset), scale: scale), width: size.width,
+          height: size.height)
+        position += size.width + gap
+      }
+      if isLast {
+        counters.linesBroken += linesBroken
+        counters.framesComputed += sizes.count
+        if let lines = buffer.lines, let end = lineCursor { buffer.linesWritten += end - lines }
+        return lineStart + line.thickness
+      }
+      cursor.lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
+      cursor.previousUsed = line.used
+      cursor.firstItem = line.endItem
+    }
+  }
+
+  /// `layoutUniformLines(_:itemCount:size:into:)` for a vertical left-to-right layout, written
+  /// straight into `buffer`, with the same arithmetic: a line's cells share their y (FLOW-10
+  /// puts every cell at the line's start, offset 0), so FLOW-21 rounds it once per line, not
+  /// once per cell. Returns nil for any other layout.
+  ///
+  /// - Complexity: O(1) per line and per cell.
+  func layoutUniformLines(
+    _ placement: SectionPlacement, itemCount: Int, size: CGSize,
+    writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
+  ) -> Double? {
+    guard geometry.isVertical, !geometry.isRightToLeft else { return nil }
+    let metrics = placement.metrics
+    let start = placement.start
+    let scale = geometry.scale
+    let frames = buffer.frames
+    let (main, thickness) = (size.width, size.height)
+    let columns = UniformColumns(itemCount: itemCount, main: main, metrics)
+    let linePitch = thickness + metrics.lineSpacing
+    var lineStart = metrics.linesStart
+    var lineCursor = buffer.lines
+    // Every line puts its k-th cell at the same x: rounded once per column for the first 64
+    // (a table on the stack, no allocation), and per cell beyond them.
+    let tabulated = min(columns.perLine, 64)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: tabulated) { columnX in
+      for column in 0..<tabulated {
+        columnX[column] = roundedToPixels(
+          columns.cell(column: column, thickness: thickness).main, scale: scale)
+      }
+      for line in 0..<columns.lineCount {
+        lineStart = metrics.linesStart + Double(line) * linePitch
+        let firstItem = line * columns.perLine
+        let count = min(columns.perLine, itemCount - firstItem)
+        if let next = lineCursor {
+          next.initialize(
+            to: FlowLine(
+              firstItem: firstItem, itemCount: count, start: start + lineStart,
+              end: start + (lineStart + thickness)))
+          lineCursor = next + 1
+        }
+        // `FlowGeometry.cellFrame` with the cell's offset, 0, written out.
+        let y = roundedToPixels(start + (lineStart + 0), scale: scale)
+        for column in 0..<count {
+          let x =
+            column < tabulated
+            ? columnX[column]
+            : roundedToPixels(
+              columns.cell(column: column, thickness: thickness).main, scale: scale)
+          frames[firstItem + column] = CGRect(x: x, y: y, width: main, height: thickness)
+        }
+      }
+    }
+    counters.linesBroken += columns.lineCount
+    counters.framesComputed += itemCount
+    if let lines = buffer.lines, let end = lineCursor { buffer.linesWritten += end - lines }
+    return lineStart + thickness
+  }
+}
