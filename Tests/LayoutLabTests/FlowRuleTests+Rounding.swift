@@ -157,7 +157,7 @@ struct PixelRoundingTests {
     var values: [Double] = [
       0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994,
       4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_496,
-      9_007_199_254_740_993, 1e300, -1e300, .infinity, -.infinity, .nan,
+      9_007_199_254_740_992.0.nextUp, 1e300, -1e300, .infinity, -.infinity, .nan,
       .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .greatestFiniteMagnitude,
     ]
     let seed: UInt64 = 0x2152_0021
