@@ -90,6 +90,13 @@ struct FlowItemSizes {
   @inline(__always)
   subscript(item: Int) -> CGSize { sizes?[item] ?? fixedSize }
 
+  /// Calls `body` with the sizes as one flat buffer, for a loop that reads every item; nil,
+  /// without calling it, when the section has one fixed size and keeps no sizes.
+  @inline(__always)
+  func withUnsafeSizes<Result>(_ body: (UnsafeBufferPointer<CGSize>) -> Result) -> Result? {
+    sizes?.withUnsafeBufferPointer(body)
+  }
+
   /// The end of the run of items equal in size to `item` that starts there: the first later
   /// item of another size, or `count`.
   ///

@@ -16,15 +16,17 @@ extension RunLengthLayout {
     let search = FlowSearchRange(rect, in: geometry)
     let (low, high) = (search.low, search.high)
     let meeting = search.sections(count: state.sections.count) {
-      state.starts[$0]
+      state.start(of: $0)
     } end: {
       state.end(of: $0)
     }
 
     var result: [LayoutAttributes] = []
+    // Allocated once, not grown by doubling: growing copied every element about twice.
+    result.reserveCapacity(Self.elementsMeeting(low: low, high: high, in: meeting, of: state))
     for index in meeting {
       let section = state.sections[index]
-      let start = state.starts[index]
+      let start = state.start(of: index)
       let runs = section.runs
       // A uniform section's cells need no size: its columns hold it.
       let items = FlowItemSizes(
@@ -64,6 +66,39 @@ extension RunLengthLayout {
       of: meeting, meeting: rect, to: &result, counters: &counters
     ) { state.record(of: $0) }
     return result
+  }
+
+  /// At least as many elements as a query of `low...high` returns from sections `meeting`:
+  /// the items of the runs of lines that start in the range and the one before it, and each
+  /// section's header and footer.
+  ///
+  /// - Complexity: O(log runs) per section.
+  private static func elementsMeeting(
+    low: Double, high: Double, in meeting: Range<Int>, of state: State
+  ) -> Int {
+    var count = 0
+    for index in meeting {
+      let section = state.sections[index]
+      let start = state.start(of: index)
+      let runs = section.runs
+      count += 2
+      guard runs.count > 0 else { continue }
+      if let columns = section.columns {
+        // FLOW-10: lines at a constant pitch; one more on either side for rounding.
+        let pitch = section.uniformThickness + section.metrics.lineSpacing
+        let lines =
+          pitch > 0 && (high - low) / pitch < Double(columns.lineCount)
+          ? Int(((high - low) / pitch).rounded(.up)) + 3 : columns.lineCount
+        count += min(lines * columns.perLine, section.numberOfItems)
+      } else {
+        // Invariant: runs before `first` start before `low`; before `last`, at or before `high`.
+        let first = max(partitioningIndex(runs.count) { start + runs[$0].start >= low } - 1, 0)
+        let last = partitioningIndex(runs.count) { start + runs[$0].start > high }
+        let end = last < runs.count ? runs[last].firstItem : section.numberOfItems
+        count += max(end - runs[first].firstItem, 0)
+      }
+    }
+    return count
   }
 
   /// What a uniform section's query reads instead of its sizes.
@@ -119,7 +154,7 @@ extension RunLengthLayout {
     }
     guard let placement else { return nil }
     let frame = state.geometry.cellFrame(
-      placement, sectionStart: state.starts[indexPath.section],
+      placement, sectionStart: state.start(of: indexPath.section),
       lineStart: section.lineStart(line, of: run, thickness: shape.thickness))
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }

@@ -61,10 +61,14 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     var sections = ContiguousArray<Section>()
     if !engine.geometry.isEmpty {
       sections.reserveCapacity(model.sections.count)
-      var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
+      // Every section's runs in one array: one allocation, not one per section.
+      let bound = model.sections.reduce(0) { $0 + $1.numberOfItems + 2 }
+      var runs = FlowLayoutEngine.LineRunBuffer(capacity: bound)
       for index in model.sections.indices {
-        sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+        sections.append(engine.lineRuns(ofSection: index, into: &runs, counters: &counters))
       }
+      let kept = runs.finish()
+      for index in sections.indices { sections[index].runs.keep(kept) }
     }
     var state = State(geometry: engine.geometry, sections: sections, starts: [], contentSize: .zero)
     state.restack(from: 0, engine: engine, counters: &counters)
@@ -73,17 +77,15 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   }
 
   private func laidOut(
-    _ index: Int, by engine: FlowLayoutEngine,
-    scratch: inout ContiguousArray<FlowLayoutEngine.LineRun>, counters: inout LayoutWorkCounters
+    _ index: Int, by engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
   ) -> Section {
-    engine.lineRuns(ofSection: index, scratch: &scratch, counters: &counters)
+    engine.lineRuns(ofSection: index, counters: &counters)
   }
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
     guard var state, !state.geometry.isEmpty else { return fullLayout() }
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
-    var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
     var firstMoved = Int.max
     if change.sections.structureChanged {
       var sections = ContiguousArray<Section>()
@@ -91,7 +93,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       for (index, origin) in change.sections.sections.enumerated() {
         switch origin {
         case .inserted:
-          sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+          sections.append(laidOut(index, by: engine, counters: &counters))
         case .existing(let old, _, _, _): sections.append(state.sections[old])
         }
       }
@@ -100,7 +102,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     for (index, origin) in change.sections.sections.enumerated() {
       if case .existing(_, _?, _, _) = origin {
-        state.sections[index] = laidOut(index, by: engine, scratch: &scratch, counters: &counters)
+        state.sections[index] = laidOut(index, by: engine, counters: &counters)
         firstMoved = min(firstMoved, index)
       } else if case .existing(let old, nil, _, _) = origin, old != index {
         firstMoved = min(firstMoved, index)
@@ -146,6 +148,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 }
 
 extension RunLengthLayout.State {
+  /// Where section `index` starts along the scroll axis (logical coordinates).
+  @inline(__always)
+  func start(of index: Int) -> Double { starts[index] }
+
   /// Where section `index` ends: the same addition the engine makes.
   @inline(__always)
   func end(of index: Int) -> Double { starts[index] + sections[index].length }

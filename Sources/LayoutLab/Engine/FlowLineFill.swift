@@ -1,0 +1,67 @@
+import Foundation
+
+/// FLOW-9's greedy fill of one line, item by item: THE rule by which a line is broken. An
+/// item fits if its main size is at most what remains; a line's first item always stays,
+/// however long. `FlowLayoutEngine.breakLine` applies it item by item; the flat line loop of
+/// `FlowLayoutEngine.lineRuns` applies it to every item of a section without a branch
+/// (`breakMask(_:)`, `choosing(_:where:)`), so that both break every line alike, to the bit.
+struct FlowLineFill {
+  /// What remains of the line's main length (FLOW-6's `A` less Σ(main + s_i)).
+  private(set) var remaining: Double
+  /// Σ main of the line's items (FLOW-13's justification needs it).
+  private(set) var mainLength = 0.0
+  /// The largest thickness of its items (FLOW-15).
+  private(set) var thickness = 0.0
+  /// Σ(main + s_i): what FLOW-12b compares between the last two lines.
+  private(set) var used = 0.0
+
+  /// An empty line of the section's available length.
+  @inline(__always)
+  init(_ metrics: FlowSectionMetrics) { remaining = metrics.available }
+
+  /// Whether an item of main size `main` fits on the line after its first item.
+  @inline(__always)
+  func fits(_ main: Double) -> Bool { main <= remaining }
+
+  /// Puts one more item on the line.
+  @inline(__always)
+  mutating func add(main: Double, thickness: Double, _ metrics: FlowSectionMetrics) {
+    mainLength += main
+    self.thickness = max(self.thickness, thickness)
+    remaining -= main + metrics.interitemSpacing
+    used += main + metrics.interitemSpacing
+  }
+
+  /// `!fits(main)` as a mask — all ones when the item does not fit, else zero — computed
+  /// without a comparison, so that a loop can choose between two lines with bit operations
+  /// (`choosing(_:where:)`): the compiler turns selects on a comparison into a branch, which
+  /// where lines break would mispredict about once a line.
+  ///
+  /// Finite doubles subtract with the exact sign of their difference (a − b is zero only if
+  /// a == b, and then +0 — unless a is −0 and b is +0), so `remaining − main` has its sign bit
+  /// set exactly when `main > remaining`, given that `remaining` is never −0: it starts at a
+  /// non-empty layout's `A` (a positive line dimension less insets: not −0) and only
+  /// subtracts, which cannot make −0 of anything but −0.
+  @inline(__always)
+  func breakMask(_ main: Double) -> Int {
+    Int(truncatingIfNeeded: Int64(bitPattern: (remaining - main).bitPattern) >> 63)
+  }
+
+  /// This line where `mask` is zero, `other` where it is all ones, chosen bit by bit.
+  @inline(__always)
+  func choosing(_ other: FlowLineFill, where mask: Int) -> FlowLineFill {
+    var chosen = self
+    chosen.remaining = Self.choose(remaining, other.remaining, mask)
+    chosen.mainLength = Self.choose(mainLength, other.mainLength, mask)
+    chosen.thickness = Self.choose(thickness, other.thickness, mask)
+    chosen.used = Self.choose(used, other.used, mask)
+    return chosen
+  }
+
+  /// `a` where `mask` is zero, `b` where it is all ones.
+  @inline(__always)
+  static func choose(_ a: Double, _ b: Double, _ mask: Int) -> Double {
+    let bits = UInt64(truncatingIfNeeded: mask)
+    return Double(bitPattern: (a.bitPattern & ~bits) | (b.bitPattern & bits))
+  }
+}

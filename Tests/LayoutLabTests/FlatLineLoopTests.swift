@@ -1,0 +1,94 @@
+import BenchmarkDatasets
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// The run-length strategy breaks the lines of a mixed section in one flat loop without a
+/// branch on where lines break (`FlowLineFill.breakMask`): it must decide every line as
+/// `breakLine` does, stop and resume around runs of equal sizes, and judge the last line as
+/// FLOW-12 does.
+@Suite("Flat line loop")
+struct FlatLineLoopTests {
+  @Test("breakMask is all ones exactly when an item does not fit, for every reachable remainder")
+  func breakMaskAgreesWithFits() {
+    let layout = FlowLayoutConfiguration()
+    let mains: [Double] = [
+      0, -0.0, 0x1p-1074, 0.1, 1, 99.5, 100, 100.000_000_000_1, 187, 374, 1e6, 1e15,
+    ]
+    for width in [1.0, 100, 390, 0x1p-1070, 1e15] {
+      for inset in [0.0, -0.0, width / 2, width, width + 1] {
+        var model = FlowLayoutModel(
+          collectionView: CollectionViewEnvironment(size: CGSize(width: width, height: 844)),
+          layout: layout, sections: [FlowSection(items: 1)])
+        model.layout.sectionInset = EdgeInsets(top: 0, left: inset, bottom: 0, right: 0)
+        let geometry = FlowGeometry(model)
+        let metrics = FlowSectionMetrics(model.sections[0], in: model, geometry: geometry)
+        var fill = FlowLineFill(metrics)
+        for added in mains {
+          for main in mains {
+            let mask = fill.breakMask(main)
+            #expect(mask == (fill.fits(main) ? 0 : -1), "A \(metrics.available), \(main)")
+          }
+          fill.add(main: added, thickness: 1, metrics)
+        }
+      }
+    }
+  }
+
+  /// A section whose sizes alternate between stretches of varied sizes and runs of equal
+  /// ones, so that the flat loop stops before every run and resumes after it.
+  func mixedModel(
+    _ sizes: [CGSize], spacing: Double = 4, width: Double = 390, scale: Double = 2
+  ) -> FlowLayoutModel {
+    var layout = FlowLayoutConfiguration()
+    layout.minimumInteritemSpacing = spacing
+    layout.minimumLineSpacing = 3.3
+    layout.headerReferenceSize = CGSize(width: 0, height: 10)
+    return FlowLayoutModel(
+      collectionView: CollectionViewEnvironment(
+        size: CGSize(width: width, height: 844), displayScale: scale),
+      layout: layout, sections: [FlowSection(itemSizes: sizes), FlowSection(itemSizes: sizes)])
+  }
+
+  func expectEqualsReference(_ model: FlowLayoutModel, _ context: String) throws {
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    var reference = try FlowStrategies.make(FlowStrategies.reference, model: model)
+    reference.prepare()
+    #expect(layout.collectionViewContentSize == reference.collectionViewContentSize, "\(context)")
+    #expect(
+      layout.layoutAttributesForAllElements() == reference.layoutAttributesForAllElements(),
+      "\(context)")
+  }
+
+  @Test("varied sizes around runs, oversize items, one-item lines: equal to the reference")
+  func variedSizesAroundRuns() throws {
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      var sizes: [CGSize] = []
+      for _ in 0..<random.nextInt(in: 1...12) {
+        let size = CGSize(
+          width: Double(random.nextInt(in: 0...450)) / 2,
+          height: Double(random.nextInt(in: 1...80)) * 1.1)
+        sizes += Array(
+          repeating: size, count: random.nextInt(in: 0...1) == 0 ? 1 : random.nextInt(in: 2...9))
+      }
+      try expectEqualsReference(mixedModel(sizes), "seed \(seed)")
+    }
+  }
+
+  @Test("FLOW-12: the last line of one-item lines, and one that used what the line before did")
+  func lastLineRules() throws {
+    // Every line holds one item (FLOW-12a), with an oversize first item (FLOW-11).
+    try expectEqualsReference(
+      mixedModel([400, 300, 250, 390].map { CGSize(width: $0, height: 10) }), "one per line")
+    // The last line uses exactly what the line before used (FLOW-12b): justified.
+    try expectEqualsReference(
+      mixedModel([100, 150, 150, 100, 100, 150].map { CGSize(width: $0, height: 10) }, width: 262),
+      "equal use")
+    try expectEqualsReference(
+      mixedModel([100, 150, 150, 100, 120].map { CGSize(width: $0, height: 10) }, width: 262),
+      "unequal use")
+  }
+}
