@@ -22,6 +22,15 @@ extension FlowLayoutEngine {
       storedLineCount = Int32(lineCount)
     }
 
+    /// A line of its own, for the flat line loop, which writes one per item: `firstItem` is an
+    /// item of a validated layout, so below FLOW-28's bound, which Int32 holds.
+    @inline(__always)
+    init(start: Double, validItem firstItem: Int) {
+      self.start = start
+      storedFirstItem = Int32(truncatingIfNeeded: firstItem)
+      storedLineCount = 1
+    }
+
     /// The first item of the first line (FLOW-11's empty line: the next run's first item too).
     var firstItem: Int { Int(storedFirstItem) }
     var lineCount: Int { Int(storedLineCount) }
@@ -385,12 +394,13 @@ extension FlowLayoutEngine {
         var closed = 0
         var item = lineFirst + 1
         while item < count {
-          let main = values[2 * item + mainOffset]
-          let thickness = values[2 * item + thicknessOffset]
+          // Item indices of a buffer of sizes: 2 · item cannot overflow.
+          let main = values[2 &* item &+ mainOffset]
+          let thickness = values[2 &* item &+ thicknessOffset]
           // Every choice below is made by the mask `breaks`, never by a branch.
           let breaks = fill.breakMask(main)
           // The open line, kept only once `item` has started the next one.
-          slot[closed] = LineRun(start: lineStart, firstItem: lineFirst, lineCount: 1)
+          slot[closed] = LineRun(start: lineStart, validItem: lineFirst)
           closed &-= breaks
           lineStart = FlowLineFill.choose(
             lineStart, metrics.lineStart(after: lineStart, thickness: fill.thickness), breaks)
@@ -402,15 +412,15 @@ extension FlowLayoutEngine {
           fill = kept.choosing(opened, where: breaks)
           // A line that starts a possible run stops the loop. Sizes first: they almost never
           // repeat with varied sizes, so this branch is predicted, where one on `breaks` is not.
-          if item + 1 < count && values[2 * item + 2] == values[2 * item]
-            && values[2 * item + 3] == values[2 * item + 1] && breaks != 0
+          if item &+ 1 < count && values[2 &* item &+ 2] == values[2 &* item]
+            && values[2 &* item &+ 3] == values[2 &* item &+ 1] && breaks != 0
           {
             counters.linesBroken += closed
             end = .stopped(
               resumed(at: item, lineStart, after: slot, closed, from: cursor, items, metrics))
             return closed
           }
-          item += 1
+          item &+= 1
         }
         slot[closed] = LineRun(start: lineStart, firstItem: lineFirst, lineCount: 1)
         counters.linesBroken += closed + 1
