@@ -91,4 +91,39 @@ struct FlatLineLoopTests {
       mixedModel([100, 150, 150, 100, 120].map { CGSize(width: $0, height: 10) }, width: 262),
       "unequal use")
   }
+
+  @Test("varied sizes: prepare breaks each line once, as a full layout does, and places none")
+  func eachLineBrokenOnce() throws {
+    let model = Dataset.mixedFeed.model(items: 10_000)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    // The incremental strategy lays out every line in `prepare`, one broken line each.
+    var everyLine = try IncrementalLayout(model: model)
+    everyLine.prepare()
+    #expect(layout.workCounters.linesBroken == everyLine.workCounters.linesBroken)
+    #expect(layout.workCounters.framesComputed == 0)
+  }
+
+  @Test("every section's runs go to one block of exactly their number, in section order")
+  func runsShareOneBlock() {
+    let model = Dataset.mixedFeed.model(items: 5_000)
+    let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
+    var counters = LayoutWorkCounters()
+    // A bound far too short: the buffer grows, and still ends at exactly its runs.
+    var buffer = FlowLayoutEngine.LineRunBuffer(capacity: 1)
+    var sections = model.sections.indices.map {
+      engine.lineRuns(ofSection: $0, into: &buffer, counters: &counters)
+    }
+    let storage = buffer.finish()
+    #expect(storage.count == sections.reduce(0) { $0 + $1.runs.count })
+    for index in sections.indices {
+      sections[index].runs.keep(storage)
+      let alone = engine.lineRuns(ofSection: index, counters: &counters)
+      #expect(alone.runs.count == sections[index].runs.count)
+      for run in 0..<alone.runs.count {
+        #expect(alone.runs[run].start == sections[index].runs[run].start)
+        #expect(alone.runs[run].firstItem == sections[index].runs[run].firstItem)
+      }
+    }
+  }
 }

@@ -182,8 +182,8 @@ extension FlowLayoutEngine {
   }
 
   /// Where runs are collected, section after section, before they are kept (`finish()`): a
-  /// block with room for as many runs as a caller says the layout may have — every section's
-  /// items and two more — shrunk in place to what was written, so nothing is copied. The flat
+  /// block with room for as many runs as the caller says the layout may have, grown if it was
+  /// short, and shrunk in place to what was written (`realloc`), so nothing is copied. The flat
   /// line loop writes into it through a pointer, with no check per line.
   struct LineRunBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<LineRun>
@@ -437,6 +437,7 @@ extension FlowLayoutEngine {
     guard let end else { preconditionFailure("the flat line loop ended without a last line") }
     return end
   }
+
   /// Where the line loop stands at a line that starts with `item` at `lineStart`, after the
   /// flat loop wrote `closed` lines from `entry` on: it carries neither what the line before
   /// used nor whether every line held one item, so both are found here, once — the first by

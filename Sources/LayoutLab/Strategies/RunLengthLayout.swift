@@ -6,8 +6,9 @@ import Foundation
 /// with the engine's own formulas, so they equal the reference's bit for bit.
 ///
 /// - a uniform section costs O(1) to prepare, whatever its size;
-/// - a mixed section costs a comparison of sizes per item and a broken line per line that is
-///   not in a run: with estimated sizes (FLOW-26), every unmeasured stretch is one run;
+/// - a mixed section costs one pass over its items, which breaks the lines outside runs
+///   without a branch on where they break, and one broken line per run: with estimated sizes
+///   (FLOW-26), every unmeasured stretch is one run; every section's runs share one block;
 /// - a rect query binary-searches sections, runs, then the lines of a run arithmetically;
 /// - a change re-lays out the sections it touched, then recomputes where later sections start
 ///   (the engine's additions, O(1) per section).
@@ -62,8 +63,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     if !engine.geometry.isEmpty {
       sections.reserveCapacity(model.sections.count)
       // Every section's runs in one array: one allocation, not one per section.
-      let bound = model.sections.reduce(0) { $0 + $1.numberOfItems + 2 }
-      var runs = FlowLayoutEngine.LineRunBuffer(capacity: bound)
+      var runs = FlowLayoutEngine.LineRunBuffer(capacity: Self.runsBound(of: model))
       for index in model.sections.indices {
         sections.append(engine.lineRuns(ofSection: index, into: &runs, counters: &counters))
       }
@@ -74,6 +74,19 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     state.restack(from: 0, engine: engine, counters: &counters)
     self.state = state
     workCounters += counters
+  }
+
+  /// How many runs a full layout of `model` may make, so that their buffer is allocated once:
+  /// one for a section of one fixed size (FLOW-10), else a line per item and FLOW-11's empty
+  /// line. (A fixed size under estimates may make more, one per line: the buffer then grows.)
+  ///
+  /// - Complexity: O(s).
+  private static func runsBound(of model: FlowLayoutModel) -> Int {
+    let estimated = model.layout.estimatedItemSize.isEnabled
+    return model.sections.reduce(1) { bound, section in
+      if case .fixed = section.itemSizing, !estimated { return bound + 1 }
+      return bound + section.numberOfItems + 2
+    }
   }
 
   private func laidOut(
