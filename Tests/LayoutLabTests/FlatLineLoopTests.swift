@@ -64,12 +64,15 @@ struct FlatLineLoopTests {
 
   @Test("varied sizes around runs, oversize items, one-item lines: equal to the reference")
   func variedSizesAroundRuns() throws {
+    // Halves are whole units, so their lines are broken in integers; thirds are not, so
+    // theirs are broken in doubles (`FlowLineFill.Units`).
     for seed in UInt64(1)...200 {
       var random = SplitMix64(seed: seed)
+      let divisor = seed % 2 == 0 ? 2.0 : 3.0
       var sizes: [CGSize] = []
       for _ in 0..<random.nextInt(in: 1...12) {
         let size = CGSize(
-          width: Double(random.nextInt(in: 0...450)) / 2,
+          width: Double(random.nextInt(in: 0...450)) / divisor,
           height: Double(random.nextInt(in: 1...80)) * 1.1)
         sizes += Array(
           repeating: size, count: random.nextInt(in: 0...1) == 0 ? 1 : random.nextInt(in: 2...9))
@@ -125,5 +128,27 @@ struct FlatLineLoopTests {
         #expect(alone.runs[run].firstItem == sections[index].runs[run].firstItem)
       }
     }
+  }
+
+  @Test("lengths in units: exact for whole units, refused otherwise; −0 thickness refused")
+  func unitsAreExact() throws {
+    typealias Units = FlowLineFill.Units
+    for value in [0.0, -0.0, 1, 0.5, 0x1p-10, -0x1p-10, 390, -390.25, 1e9, -1e9, 123_456.75] {
+      let (units, isWhole) = Units.units(value)
+      #expect(isWhole, "\(value)")
+      #expect(Double(units) / Units.perPoint == value, "\(value)")
+    }
+    for value in [0.1, 1.0 / 3, 0x1p-11, 1e300, 0x1p41 + 0.5] {
+      #expect(!Units.units(value).isWhole, "\(value)")
+    }
+    // Off the grid, and a −0 thickness: the loop in doubles breaks these lines.
+    try expectEqualsReference(
+      mixedModel([100.1, 150, 150.3, 100, 60.7, 200].map { CGSize(width: $0, height: 10) }),
+      "lengths off the grid")
+    try expectEqualsReference(
+      mixedModel(
+        [CGSize(width: 100, height: -0.0), CGSize(width: 150, height: 0)]
+          + [120, 80, 200, 90].map { CGSize(width: $0, height: 5) }),
+      "a thickness of -0")
   }
 }

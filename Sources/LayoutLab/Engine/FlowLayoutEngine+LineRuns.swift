@@ -320,8 +320,10 @@ extension FlowLayoutEngine {
       // items are equal in size can begin a run of lines that break alike.
       if first + 1 >= items.count || items[first + 1] != items[first] {
         let end = items.withUnsafeSizes { sizes in
-          linesOutsideRuns(
+          linesOutsideRunsInUnits(
             sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
+            ?? linesOutsideRuns(
+              sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
         }
         switch end {
         case .lastLine(let end, let isComplete)?: return (end, isComplete)
@@ -435,6 +437,107 @@ extension FlowLayoutEngine {
       }
     }
     guard let end else { preconditionFailure("the flat line loop ended without a last line") }
+    return end
+  }
+
+  /// `linesOutsideRuns` in integer units (`FlowLineFill.Units`), where the sums are exact:
+  /// the same lines, with a shorter dependency from one item to the next and fewer
+  /// instructions per item. Thicknesses are written where line starts go, then turned into
+  /// line starts by the engine's additions (FLOW-16) once the lines are known. Returns nil,
+  /// having kept nothing, if a length is not a whole number of units or a thickness is −0.
+  ///
+  /// - Complexity: O(items on the lines broken) — and as much again, wasted, when it
+  ///   returns nil; `runs` must have room for one more run than the lines it breaks.
+  @inline(__always)
+  private func linesOutsideRunsInUnits(
+    _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
+    from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
+    counters: inout LayoutWorkCounters
+  ) -> MixedLinesEnd? {
+    typealias Units = FlowLineFill.Units
+    let (available, availableIsWhole) = Units.units(metrics.available)
+    let (spacing, spacingIsWhole) = Units.units(metrics.interitemSpacing)
+    guard availableIsWhole && spacingIsWhole else { return nil }
+    let count = sizes.count
+    // `geometry.mainAndThickness`, decided once: which of a size's two values is its main.
+    let (mainOffset, thicknessOffset) = geometry.isVertical ? (0, 1) : (1, 0)
+    var end: MixedLinesEnd?
+    sizes.withMemoryRebound(to: Double.self) { values in
+      runs.appending { slot in
+        var lineFirst = cursor.firstItem
+        // Whether every length so far was whole (0 or 1), and the thicknesses' sign bits.
+        var (notWhole, signs) = (0, Int64(0))
+        var fill = Units(available: available)
+        do {
+          let (main, isWhole) = Units.units(values[2 &* lineFirst &+ mainOffset])
+          let thickness = Int64(bitPattern: values[2 &* lineFirst &+ thicknessOffset].bitPattern)
+          notWhole |= isWhole ? 0 : 1
+          signs |= thickness
+          fill.add(
+            main: main, thicknessBits: thickness, spacing: spacing, available: available,
+            where: 0)
+        }
+        var closed = 0
+        var item = lineFirst &+ 1
+        while item < count {
+          // Item indices of a buffer of sizes: 2 · item cannot overflow.
+          let (main, isWhole) = Units.units(values[2 &* item &+ mainOffset])
+          let thickness = Int64(bitPattern: values[2 &* item &+ thicknessOffset].bitPattern)
+          notWhole |= isWhole ? 0 : 1
+          signs |= thickness
+          // Every choice below is made by the mask `breaks`, never by a branch.
+          let breaks = fill.breakMask(main)
+          // The open line with its thickness so far, kept only once `item` has started the
+          // next one: then that thickness is the line's.
+          slot[closed] = LineRun(
+            start: Double(bitPattern: UInt64(bitPattern: fill.thicknessBits)),
+            validItem: lineFirst)
+          closed &-= Int(truncatingIfNeeded: breaks)
+          lineFirst ^= (lineFirst ^ item) & Int(truncatingIfNeeded: breaks)
+          fill.add(
+            main: main, thicknessBits: thickness, spacing: spacing, available: available,
+            where: breaks)
+          // A line that starts a possible run stops the loop. Sizes first: they almost never
+          // repeat with varied sizes, so this branch is predicted, where one on `breaks` is not.
+          if item &+ 1 < count && values[2 &* item &+ 2] == values[2 &* item]
+            && values[2 &* item &+ 3] == values[2 &* item &+ 1] && breaks != 0
+          {
+            break
+          }
+          item &+= 1
+        }
+        guard notWhole == 0 && signs >= 0 else { return 0 }
+        let stopped = item < count
+        if !stopped {
+          slot[closed] = LineRun(
+            start: Double(bitPattern: UInt64(bitPattern: fill.thicknessBits)),
+            validItem: lineFirst)
+        }
+        // FLOW-16: each line starts where the one before ends plus s_l, as the engine adds.
+        var lineStart = cursor.lineStart
+        var thickness = 0.0
+        for line in 0..<(stopped ? closed : closed + 1) {
+          if line > 0 { lineStart = metrics.lineStart(after: lineStart, thickness: thickness) }
+          thickness = slot[line].start
+          slot[line] = LineRun(start: lineStart, validItem: slot[line].firstItem)
+        }
+        if stopped {
+          counters.linesBroken += closed
+          let next = metrics.lineStart(after: lineStart, thickness: thickness)
+          end = .stopped(resumed(at: item, next, after: slot, closed, from: cursor, items, metrics))
+          return closed
+        }
+        counters.linesBroken += closed + 1
+        let last = breakLine(startingAt: lineFirst, items, metrics)
+        let before = resumed(
+          at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
+        let complete = Self.lastLineIsComplete(
+          last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
+          previousUsed: before.previousUsed)
+        end = .lastLine(end: lineStart + thickness, isComplete: complete)
+        return closed + 1
+      }
+    }
     return end
   }
 

@@ -64,4 +64,61 @@ struct FlowLineFill {
     let bits = UInt64(truncatingIfNeeded: mask)
     return Double(bitPattern: (a.bitPattern & ~bits) | (b.bitPattern & bits))
   }
+
+  /// The same fill in integers, where it is exact: lengths in units of 2^-10 point. When the
+  /// available length, the spacing and every item's main length are whole units — as sizes
+  /// in points, halves or quarters are — every sum `add(main:thickness:_:)` makes is a whole
+  /// number of units below 2^42 (FLOW-28 bounds lengths by 10^9 < 2^30 points), which a
+  /// `Double` holds exactly: the floating-point sums round nowhere, so they equal these
+  /// integer ones and every comparison decides alike. Thicknesses are not summed, only
+  /// compared: as bit patterns, which order non-negative doubles other than −0 as their values.
+  /// Integers choose by masks in one register file, with a short dependency from one item to
+  /// the next, where doubles chosen by masks go back and forth between two.
+  struct Units {
+    /// What remains, in units.
+    private(set) var remaining: Int64
+    /// The bit pattern of the line's thickness.
+    private(set) var thicknessBits: Int64
+
+    static let perPoint = 0x1p10
+    /// Adding it to a whole number of units of magnitude below 2^51 makes a double of one
+    /// binade, whose bit pattern then differs from the constant's by exactly that number.
+    private static let magic = 0x1.8p52
+
+    /// `value` in units, and whether it is a whole number of them (exact only if so).
+    @inline(__always)
+    static func units(_ value: Double) -> (units: Int64, isWhole: Bool) {
+      let scaled = value * perPoint  // exact: a power of two
+      let shifted = scaled + magic
+      return (
+        Int64(bitPattern: shifted.bitPattern &- magic.bitPattern),
+        shifted - magic == scaled && scaled.magnitude < 0x1p50
+      )
+    }
+
+    /// An empty line of `available` units.
+    @inline(__always)
+    init(available: Int64) { (remaining, thicknessBits) = (available, 0) }
+
+    /// `FlowLineFill.breakMask(_:)` in units: all ones when an item of `main` units does not
+    /// fit, else zero.
+    @inline(__always)
+    func breakMask(_ main: Int64) -> Int64 { (remaining &- main) >> 63 }
+
+    /// `add(main:thickness:_:)` to this line where `mask` is zero, to an empty line of
+    /// `available` units where it is all ones: the item either fits or opens the next line.
+    @inline(__always)
+    mutating func add(
+      main: Int64, thicknessBits: Int64, spacing: Int64, available: Int64, where mask: Int64
+    ) {
+      let advance = main &+ spacing
+      let kept = remaining &- advance
+      let opened = available &- advance
+      remaining = kept ^ ((kept ^ opened) & mask)
+      // max(thickness, t) on the kept line; t alone (max(0, t)) on the opened one.
+      let before = self.thicknessBits & ~mask
+      let larger = (before &- thicknessBits) >> 63
+      self.thicknessBits = before ^ ((before ^ thicknessBits) & larger)
+    }
+  }
 }
