@@ -465,14 +465,13 @@ extension FlowLayoutEngine {
     sizes.withMemoryRebound(to: Double.self) { values in
       runs.appending { slot in
         var lineFirst = cursor.firstItem
-        // Whether every length so far was whole (0 or 1), and the thicknesses' sign bits.
-        var (notWhole, signs) = (0, Int64(0))
+        // Bits set by a thickness of −0 (its sign), or by a length off the grid.
+        var (signs, offGrid) = (Int64(0), UInt64(0))
         var fill = Units(available: available)
         do {
-          let (main, isWhole) = Units.units(values[2 &* lineFirst &+ mainOffset])
+          let (main, rounding) = Units.units(ofLength: values[2 &* lineFirst &+ mainOffset])
           let thickness = Int64(bitPattern: values[2 &* lineFirst &+ thicknessOffset].bitPattern)
-          notWhole |= isWhole ? 0 : 1
-          signs |= thickness
+          (signs, offGrid) = (signs | thickness, offGrid | rounding)
           fill.add(
             main: main, thicknessBits: thickness, spacing: spacing, available: available,
             where: 0)
@@ -481,10 +480,9 @@ extension FlowLayoutEngine {
         var item = lineFirst &+ 1
         while item < count {
           // Item indices of a buffer of sizes: 2 · item cannot overflow.
-          let (main, isWhole) = Units.units(values[2 &* item &+ mainOffset])
+          let (main, rounding) = Units.units(ofLength: values[2 &* item &+ mainOffset])
           let thickness = Int64(bitPattern: values[2 &* item &+ thicknessOffset].bitPattern)
-          notWhole |= isWhole ? 0 : 1
-          signs |= thickness
+          (signs, offGrid) = (signs | thickness, offGrid | rounding)
           // Every choice below is made by the mask `breaks`, never by a branch.
           let breaks = fill.breakMask(main)
           // The open line with its thickness so far, kept only once `item` has started the
@@ -506,7 +504,7 @@ extension FlowLayoutEngine {
           }
           item &+= 1
         }
-        guard notWhole == 0 && signs >= 0 else { return 0 }
+        guard signs >= 0 && offGrid == 0 else { return 0 }
         let stopped = item < count
         if !stopped {
           slot[closed] = LineRun(

@@ -85,15 +85,21 @@ struct FlowLineFill {
     /// binade, whose bit pattern then differs from the constant's by exactly that number.
     private static let magic = 0x1.8p52
 
-    /// `value` in units, and whether it is a whole number of them (exact only if so).
+    /// `value` in units, and whether it is a whole number of them (exact only if so): an
+    /// item's length, which FLOW-28 bounds by 10^9 points, far below 2^50 units.
     @inline(__always)
-    static func units(_ value: Double) -> (units: Int64, isWhole: Bool) {
+    static func units(ofLength value: Double) -> (units: Int64, offGrid: UInt64) {
       let scaled = value * perPoint  // exact: a power of two
       let shifted = scaled + magic
-      return (
-        Int64(bitPattern: shifted.bitPattern &- magic.bitPattern),
-        shifted - magic == scaled && scaled.magnitude < 0x1p50
-      )
+      // What adding the constant rounded away: +0 (no bit set) exactly when `value` is whole.
+      let rounding = (shifted - magic) - scaled
+      return (Int64(bitPattern: shifted.bitPattern &- magic.bitPattern), rounding.bitPattern)
+    }
+
+    /// `value` in units, and whether it is a whole number of them below 2^50.
+    static func units(_ value: Double) -> (units: Int64, isWhole: Bool) {
+      let (units, offGrid) = Self.units(ofLength: value)
+      return (units, offGrid == 0 && value.magnitude * perPoint < 0x1p50)
     }
 
     /// An empty line of `available` units.
