@@ -4,7 +4,9 @@ import Foundation
 /// item fits if its main size is at most what remains; a line's first item always stays,
 /// however long. `FlowLayoutEngine.breakLine` applies it item by item; the flat line loop of
 /// `FlowLayoutEngine.lineRuns` applies it to every item of a section without a branch
-/// (`breakMask(_:)`, `choosing(_:where:)`), so that both break every line alike, to the bit.
+/// (`breakMask(_:)`, `choosing(_:where:)`) — in integers (`Units`) where lengths are whole
+/// units and the two are provably the same sums — so that both break every line alike, to the
+/// bit.
 struct FlowLineFill {
   /// What remains of the line's main length (FLOW-6's `A` less Σ(main + s_i)).
   private(set) var remaining: Double
