@@ -230,7 +230,7 @@ extension FlowLayoutEngine {
 
     /// The runs collected, in a block of exactly their number.
     consuming func finish() -> LineRunStorage {
-      let kept = Self.allocated(base, max(count, 1))
+      let kept = count == capacity ? base : Self.allocated(base, max(count, 1))
       capacity = 0  // the block is the storage's now
       return LineRunStorage(base: kept, count: count)
     }

@@ -83,7 +83,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// - Complexity: O(s).
   private static func runsBound(of model: FlowLayoutModel) -> Int {
     let estimated = model.layout.estimatedItemSize.isEnabled
-    return model.sections.reduce(1) { bound, section in
+    return model.sections.reduce(0) { bound, section in
       if case .fixed = section.itemSizing, !estimated { return bound + 1 }
       return bound + section.numberOfItems + 2
     }
