@@ -22,6 +22,15 @@ extension FlowLayoutEngine {
       storedLineCount = Int32(lineCount)
     }
 
+    /// A line of its own, for the flat line loop, which writes one per item: `firstItem` is an
+    /// item of a validated layout, so below FLOW-28's bound, which Int32 holds.
+    @inline(__always)
+    init(start: Double, validItem firstItem: Int) {
+      self.start = start
+      storedFirstItem = Int32(truncatingIfNeeded: firstItem)
+      storedLineCount = 1
+    }
+
     /// The first item of the first line (FLOW-11's empty line: the next run's first item too).
     var firstItem: Int { Int(storedFirstItem) }
     var lineCount: Int { Int(storedLineCount) }
@@ -69,7 +78,7 @@ extension FlowLayoutEngine {
   /// frame computed; `shape(ofRun:_:_:)` and `lineStart(_:of:thickness:)` rebuild them on
   /// demand.
   struct SectionRuns: Sendable {
-    var runs: ContiguousArray<LineRun>
+    var runs: LineRunList
     var metrics: FlowSectionMetrics
     var numberOfItems: Int
     /// FLOW-10's columns and the items' thickness, for a uniform section.
@@ -131,26 +140,119 @@ extension FlowLayoutEngine {
     }
   }
 
+  /// The runs of one section: a stretch of storage that may hold other sections' runs too,
+  /// so that a full layout keeps the runs of every section in one allocation.
+  struct LineRunList: Sendable {
+    private var storage: LineRunStorage?
+    private let offset: Int
+    let count: Int
+
+    /// The runs `offset..<offset + count` of storage to come (`keep(_:)`).
+    init(offset: Int, count: Int) {
+      precondition(offset >= 0 && count >= 0)
+      (self.offset, self.count) = (offset, count)
+    }
+
+    /// Keeps the storage that holds the runs.
+    mutating func keep(_ storage: LineRunStorage) {
+      precondition(offset + count <= storage.count)
+      self.storage = storage
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> LineRun {
+      guard let storage, index >= 0, index < count else {
+        preconditionFailure("run \(index) of \(count)")
+      }
+      return storage.base[offset + index]
+    }
+  }
+
+  /// The runs of a layout, in one block of exactly their size. A class because sections share
+  /// it and it frees the block; immutable once made, so safe to read from many threads.
+  final class LineRunStorage: @unchecked Sendable {
+    fileprivate let base: UnsafeMutablePointer<LineRun>
+    let count: Int
+
+    fileprivate init(base: UnsafeMutablePointer<LineRun>, count: Int) {
+      (self.base, self.count) = (base, count)
+    }
+
+    deinit { free(base) }
+  }
+
+  /// Where runs are collected, section after section, before they are kept (`finish()`): a
+  /// block with room for as many runs as the caller says the layout may have, grown if it was
+  /// short, and shrunk in place to what was written (`realloc`), so nothing is copied. The flat
+  /// line loop writes into it through a pointer, with no check per line.
+  struct LineRunBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<LineRun>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+      self.capacity = max(capacity, 1)
+      base = Self.allocated(nil, self.capacity)
+    }
+
+    deinit { if capacity > 0 { free(base) } }
+
+    private static func allocated(_ old: UnsafeMutablePointer<LineRun>?, _ capacity: Int)
+      -> UnsafeMutablePointer<LineRun>
+    {
+      guard let raw = realloc(old, capacity * MemoryLayout<LineRun>.stride) else {
+        fatalError("out of memory for \(capacity) runs of lines")
+      }
+      return raw.bindMemory(to: LineRun.self, capacity: capacity)
+    }
+
+    /// Makes room for `extra` more runs, doubling the capacity if it must grow (only when a
+    /// caller's bound was short).
+    mutating func reserve(_ extra: Int) {
+      guard count + extra > capacity else { return }
+      capacity = max(count + extra, capacity * 2)
+      base = Self.allocated(base, capacity)
+    }
+
+    @inline(__always)
+    mutating func append(_ run: LineRun) {
+      reserve(1)
+      (base + count).initialize(to: run)
+      count += 1
+    }
+
+    /// Lets `body` write runs at the end, given where they go: it returns how many it wrote.
+    /// The caller must have reserved room for every slot it writes to.
+    @inline(__always)
+    mutating func appending(_ body: (UnsafeMutablePointer<LineRun>) -> Int) {
+      count += body(base + count)
+    }
+
+    /// The runs collected, in a block of exactly their number.
+    consuming func finish() -> LineRunStorage {
+      let kept = count == capacity ? base : Self.allocated(base, max(count, 1))
+      capacity = 0  // the block is the storage's now
+      return LineRunStorage(base: kept, count: count)
+    }
+  }
+
   /// Section `index` as runs of lines (FLOW-9…12, FLOW-16), the same breaks and line starts as
-  /// `layoutSection` to the bit.
+  /// `layoutSection` to the bit, its runs appended to `buffer`; the section's `runs` refer to
+  /// them once the caller passes `buffer.finish()` to `runs.keep(_:)`.
   ///
-  /// - Complexity: O(1) for a uniform section with one size; for a mixed one, O(items) to
-  ///   compare sizes plus O(items on lines not in a run) to break lines — O(1) per run of
-  ///   lines, whose first line alone is broken.
-  ///
-  /// `scratch` is where a mixed section's runs are collected before they are copied, once, to
-  /// an array of exactly their size: a caller laying out many sections passes the same one, so
-  /// growing it costs allocations and copies only until it fits the largest section.
+  /// - Complexity: O(1) for a uniform section with one size; for a mixed one, O(items): one
+  ///   branch-free pass over the items breaks every line outside runs of equal sizes
+  ///   (`FlowLineFill`), and O(1) per run of lines, whose first line alone is broken.
   func lineRuns(
-    ofSection index: Int, scratch: inout ContiguousArray<LineRun>,
-    counters: inout LayoutWorkCounters
+    ofSection index: Int, into buffer: inout LineRunBuffer, counters: inout LayoutWorkCounters
   ) -> SectionRuns {
     let flowSection = model.sections[index]
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
     let items = FlowItemSizes(flowSection, layout: model.layout)
+    let firstRun = buffer.count
     var laidOut = SectionRuns(
-      runs: [], metrics: metrics, numberOfItems: items.count, columns: nil, uniformThickness: 0,
-      lastLineIsComplete: false, length: 0)
+      runs: LineRunList(offset: 0, count: 0), metrics: metrics, numberOfItems: items.count,
+      columns: nil, uniformThickness: 0, lastLineIsComplete: false, length: 0)
     var linesEnd = metrics.linesStart
     if items.count > 0 {
       if let size = metrics.uniformSize {
@@ -158,27 +260,31 @@ extension FlowLayoutEngine {
         let (main, thickness) = geometry.mainAndThickness(size)
         let columns = UniformColumns(itemCount: items.count, main: main, metrics)
         let run = LineRun(start: metrics.linesStart, firstItem: 0, lineCount: columns.lineCount)
-        laidOut.runs.append(run)
+        buffer.append(run)
         laidOut.columns = columns
         laidOut.uniformThickness = thickness
         counters.linesBroken += 1
         linesEnd =
           laidOut.lineStart(columns.lineCount - 1, of: run, thickness: thickness) + thickness
       } else {
-        scratch.removeAll(keepingCapacity: true)
         (linesEnd, laidOut.lastLineIsComplete) = mixedLineRuns(
-          items, metrics, into: &scratch, counters: &counters)
-        laidOut.runs = scratch.withUnsafeBufferPointer { collected in
-          ContiguousArray(unsafeUninitializedCapacity: collected.count) { buffer, count in
-            _ = buffer.initialize(fromContentsOf: collected)
-            count = collected.count
-          }
-        }
+          items, metrics, into: &buffer, counters: &counters)
       }
     }
+    laidOut.runs = LineRunList(offset: firstRun, count: buffer.count - firstRun)
     counters.sectionsLaidOut += 1
     laidOut.length = metrics.length(linesEnd: linesEnd)
     return laidOut
+  }
+
+  /// Section `index` alone as runs of lines, its runs in an array of their own.
+  ///
+  /// - Complexity: that of `lineRuns(ofSection:into:counters:)`.
+  func lineRuns(ofSection index: Int, counters: inout LayoutWorkCounters) -> SectionRuns {
+    var buffer = LineRunBuffer(capacity: 16)
+    var section = lineRuns(ofSection: index, into: &buffer, counters: &counters)
+    section.runs.keep(buffer.finish())
+    return section
   }
 
   /// The line loop of `layoutMixedLines` (FLOW-9, FLOW-11, FLOW-12, FLOW-16) over runs: after
@@ -186,58 +292,269 @@ extension FlowLayoutEngine {
   /// inside the run and whose next item is still in it breaks the same way, so they are
   /// recorded as one run, without being broken, when their starts are exact
   /// (`ExactArithmetic`); otherwise they are recorded one by one with the engine's additions.
-  /// Returns where the last line ends and whether FLOW-12 judged it complete.
+  /// Lines that start an item whose next one differs in size — almost all of them with varied
+  /// sizes — are broken by the flat loop `linesOutsideRuns`. Returns where the last line ends
+  /// and whether FLOW-12 judged it complete.
   ///
-  /// - Complexity: O(items) comparisons of sizes, plus O(items on the lines broken).
+  /// - Complexity: O(items), plus O(items on the first line of each run) and O(length of
+  ///   each run) to find where it ends.
   private func mixedLineRuns(
     _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
-    into runs: inout ContiguousArray<LineRun>, counters: inout LayoutWorkCounters
+    into runs: inout LineRunBuffer, counters: inout LayoutWorkCounters
   ) -> (linesEnd: Double, lastLineIsComplete: Bool) {
-    var lineStart = metrics.linesStart
-    var previous: BrokenLine?
-    var everyLineHoldsOneItem = true
-    var first = 0
-    func append(_ line: BrokenLine, count: Int, at start: Double) {
-      runs.append(LineRun(start: start, firstItem: line.firstItem, lineCount: count))
-    }
+    // Every line holds an item but FLOW-11's empty one; the flat loop writes one slot ahead.
+    runs.reserve(items.count + 2)
+    var cursor = MixedLinesCursor(
+      firstItem: 0, lineStart: metrics.linesStart, previousUsed: nil, everyLineHoldsOneItem: true)
     // FLOW-11: an oversize first item opens the section with an empty line.
     if opensWithEmptyLine(items, metrics) {
-      let empty = BrokenLine(firstItem: 0, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
-      append(empty, count: 1, at: lineStart)
+      runs.append(LineRun(start: cursor.lineStart, firstItem: 0, lineCount: 1))
       counters.linesBroken += 1
-      lineStart += metrics.lineSpacing
-      previous = empty
-      everyLineHoldsOneItem = false
+      cursor.lineStart += metrics.lineSpacing
+      cursor.previousUsed = 0
+      cursor.everyLineHoldsOneItem = false
     }
     while true {
-      let line = breakLine(startingAt: first, items, metrics)
-      counters.linesBroken += 1
-      everyLineHoldsOneItem = everyLineHoldsOneItem && line.itemCount == 1
-      if line.endItem == items.count {
-        let complete = Self.lastLineIsComplete(
-          line, everyLineHoldsOneItem: everyLineHoldsOneItem, previousUsed: previous?.used)
-        append(line, count: 1, at: lineStart)
-        return (lineStart + line.thickness, complete)
-      }
-      // FLOW-9 decides a line by its items and the one after it: lines whose items and next
-      // item all lie in the run of equal sizes break as this one did.
-      let runEnd = line.endItem < items.count ? items.endOfRun(startingAt: first) : first
-      let repeats = line.endItem < runEnd ? (runEnd - 1 - first) / line.itemCount : 1
-      let pitch = line.thickness + metrics.lineSpacing
-      if repeats > 1 && ExactArithmetic.isExact(start: lineStart, pitch: pitch, count: repeats) {
-        append(line, count: repeats, at: lineStart)
-        lineStart += Double(repeats) * pitch
-      } else {
-        for repeated in 0..<repeats {
-          var copy = line
-          copy.firstItem += repeated * line.itemCount
-          append(copy, count: 1, at: lineStart)
-          lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
+      let first = cursor.firstItem
+      // FLOW-9 decides a line by its items and the one after it: only a line whose first two
+      // items are equal in size can begin a run of lines that break alike.
+      if first + 1 >= items.count || items[first + 1] != items[first] {
+        let end = items.withUnsafeSizes { sizes in
+          linesOutsideRunsInUnits(
+            sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
+            ?? linesOutsideRuns(
+              sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
+        }
+        switch end {
+        case .lastLine(let end, let isComplete)?: return (end, isComplete)
+        case .stopped(let next)?:
+          cursor = next
+          continue
+        case nil: break  // one fixed size: every line is in the section's one run
         }
       }
-      first += repeats * line.itemCount
-      previous = line
-      previous?.firstItem = first - line.itemCount
+      let line = breakLine(startingAt: first, items, metrics)
+      counters.linesBroken += 1
+      cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
+      if line.endItem == items.count {
+        let complete = Self.lastLineIsComplete(
+          line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
+          previousUsed: cursor.previousUsed)
+        runs.append(LineRun(start: cursor.lineStart, firstItem: first, lineCount: 1))
+        return (cursor.lineStart + line.thickness, complete)
+      }
+      // Lines whose items and next item all lie in the run of equal sizes break as this one.
+      let runEnd = items.endOfRun(startingAt: first)
+      let repeats = line.endItem < runEnd ? (runEnd - 1 - first) / line.itemCount : 1
+      let pitch = line.thickness + metrics.lineSpacing
+      if repeats > 1
+        && ExactArithmetic.isExact(start: cursor.lineStart, pitch: pitch, count: repeats)
+      {
+        runs.append(LineRun(start: cursor.lineStart, firstItem: first, lineCount: repeats))
+        cursor.lineStart += Double(repeats) * pitch
+      } else {
+        for repeated in 0..<repeats {
+          runs.append(
+            LineRun(
+              start: cursor.lineStart, firstItem: first + repeated * line.itemCount, lineCount: 1))
+          cursor.lineStart = metrics.lineStart(after: cursor.lineStart, thickness: line.thickness)
+        }
+      }
+      cursor.firstItem = first + repeats * line.itemCount
+      cursor.previousUsed = line.used
     }
+  }
+
+  /// The flat line loop: breaks the lines from `cursor` on, each a run of one, until the
+  /// section ends or a line starts whose next item has its size (a possible run: the cursor
+  /// stops there, that line not broken). One pass over the items with no branch that depends
+  /// on where a line breaks — a line of varied sizes holds one to three items, so a branch per
+  /// line would be mispredicted about once a line — writing each line where the buffer ends
+  /// whether or not it is complete yet, and advancing past it only once it is.
+  ///
+  /// - Complexity: O(items on the lines broken); `runs` must have room for one more run than
+  ///   the lines it breaks.
+  @inline(__always)
+  private func linesOutsideRuns(
+    _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
+    from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
+    counters: inout LayoutWorkCounters
+  ) -> MixedLinesEnd {
+    let count = sizes.count
+    // `geometry.mainAndThickness`, decided once: which of a size's two values is its main.
+    let (mainOffset, thicknessOffset) = geometry.isVertical ? (0, 1) : (1, 0)
+    let empty = FlowLineFill(metrics)
+    var end: MixedLinesEnd?
+    sizes.withMemoryRebound(to: Double.self) { values in
+      runs.appending { slot in
+        // The open line: where it starts and its first item.
+        var (lineStart, lineFirst) = (cursor.lineStart, cursor.firstItem)
+        var fill = empty
+        fill.add(
+          main: values[2 * lineFirst + mainOffset],
+          thickness: values[2 * lineFirst + thicknessOffset], metrics)
+        var closed = 0
+        var item = lineFirst + 1
+        while item < count {
+          // Item indices of a buffer of sizes: 2 · item cannot overflow.
+          let main = values[2 &* item &+ mainOffset]
+          let thickness = values[2 &* item &+ thicknessOffset]
+          // Every choice below is made by the mask `breaks`, never by a branch.
+          let breaks = fill.breakMask(main)
+          // The open line, kept only once `item` has started the next one.
+          slot[closed] = LineRun(start: lineStart, validItem: lineFirst)
+          closed &-= breaks
+          lineStart = FlowLineFill.choose(
+            lineStart, metrics.lineStart(after: lineStart, thickness: fill.thickness), breaks)
+          lineFirst = (lineFirst & ~breaks) | (item & breaks)
+          var kept = fill
+          kept.add(main: main, thickness: thickness, metrics)
+          var opened = empty
+          opened.add(main: main, thickness: thickness, metrics)
+          fill = kept.choosing(opened, where: breaks)
+          // A line that starts a possible run stops the loop. Sizes first: they almost never
+          // repeat with varied sizes, so this branch is predicted, where one on `breaks` is not.
+          if item &+ 1 < count && values[2 &* item &+ 2] == values[2 &* item]
+            && values[2 &* item &+ 3] == values[2 &* item &+ 1] && breaks != 0
+          {
+            counters.linesBroken += closed
+            end = .stopped(
+              resumed(at: item, lineStart, after: slot, closed, from: cursor, items, metrics))
+            return closed
+          }
+          item &+= 1
+        }
+        slot[closed] = LineRun(start: lineStart, firstItem: lineFirst, lineCount: 1)
+        counters.linesBroken += closed + 1
+        let last = breakLine(startingAt: lineFirst, items, metrics)
+        let before = resumed(
+          at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
+        let complete = Self.lastLineIsComplete(
+          last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
+          previousUsed: before.previousUsed)
+        end = .lastLine(end: lineStart + fill.thickness, isComplete: complete)
+        return closed + 1
+      }
+    }
+    guard let end else { preconditionFailure("the flat line loop ended without a last line") }
+    return end
+  }
+
+  /// `linesOutsideRuns` in integer units (`FlowLineFill.Units`), where the sums are exact:
+  /// the same lines, with a shorter dependency from one item to the next and fewer
+  /// instructions per item. Thicknesses are written where line starts go, then turned into
+  /// line starts by the engine's additions (FLOW-16) once the lines are known. Returns nil,
+  /// having kept nothing, if a length is not a whole number of units or a thickness is −0.
+  ///
+  /// - Complexity: O(items on the lines broken) — and as much again, wasted, when it
+  ///   returns nil; `runs` must have room for one more run than the lines it breaks.
+  @inline(__always)
+  private func linesOutsideRunsInUnits(
+    _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
+    from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
+    counters: inout LayoutWorkCounters
+  ) -> MixedLinesEnd? {
+    typealias Units = FlowLineFill.Units
+    let (available, availableIsWhole) = Units.units(metrics.available)
+    let (spacing, spacingIsWhole) = Units.units(metrics.interitemSpacing)
+    guard availableIsWhole && spacingIsWhole else { return nil }
+    let count = sizes.count
+    // `geometry.mainAndThickness`, decided once: which of a size's two values is its main.
+    let (mainOffset, thicknessOffset) = geometry.isVertical ? (0, 1) : (1, 0)
+    var end: MixedLinesEnd?
+    sizes.withMemoryRebound(to: Double.self) { values in
+      runs.appending { slot in
+        var lineFirst = cursor.firstItem
+        // Bits set by a thickness of −0 (its sign), or by a length off the grid.
+        var (signs, offGrid) = (Int64(0), UInt64(0))
+        var fill = Units(available: available)
+        do {
+          let (main, rounding) = Units.units(ofLength: values[2 &* lineFirst &+ mainOffset])
+          let thickness = Int64(bitPattern: values[2 &* lineFirst &+ thicknessOffset].bitPattern)
+          (signs, offGrid) = (signs | thickness, offGrid | rounding)
+          fill.add(
+            main: main, thicknessBits: thickness, spacing: spacing, available: available,
+            where: 0)
+        }
+        var closed = 0
+        var item = lineFirst &+ 1
+        while item < count {
+          // Item indices of a buffer of sizes: 2 · item cannot overflow.
+          let (main, rounding) = Units.units(ofLength: values[2 &* item &+ mainOffset])
+          let thickness = Int64(bitPattern: values[2 &* item &+ thicknessOffset].bitPattern)
+          (signs, offGrid) = (signs | thickness, offGrid | rounding)
+          // Every choice below is made by the mask `breaks`, never by a branch.
+          let breaks = fill.breakMask(main)
+          // The open line with its thickness so far, kept only once `item` has started the
+          // next one: then that thickness is the line's.
+          slot[closed] = LineRun(
+            start: Double(bitPattern: UInt64(bitPattern: fill.thicknessBits)),
+            validItem: lineFirst)
+          closed &-= Int(truncatingIfNeeded: breaks)
+          lineFirst ^= (lineFirst ^ item) & Int(truncatingIfNeeded: breaks)
+          fill.add(
+            main: main, thicknessBits: thickness, spacing: spacing, available: available,
+            where: breaks)
+          // A line that starts a possible run stops the loop. Sizes first: they almost never
+          // repeat with varied sizes, so this branch is predicted, where one on `breaks` is not.
+          if item &+ 1 < count && values[2 &* item &+ 2] == values[2 &* item]
+            && values[2 &* item &+ 3] == values[2 &* item &+ 1] && breaks != 0
+          {
+            break
+          }
+          item &+= 1
+        }
+        guard signs >= 0 && offGrid == 0 else { return 0 }
+        let stopped = item < count
+        if !stopped {
+          slot[closed] = LineRun(
+            start: Double(bitPattern: UInt64(bitPattern: fill.thicknessBits)),
+            validItem: lineFirst)
+        }
+        // FLOW-16: each line starts where the one before ends plus s_l, as the engine adds.
+        var lineStart = cursor.lineStart
+        var thickness = 0.0
+        for line in 0..<(stopped ? closed : closed + 1) {
+          if line > 0 { lineStart = metrics.lineStart(after: lineStart, thickness: thickness) }
+          thickness = slot[line].start
+          slot[line] = LineRun(start: lineStart, validItem: slot[line].firstItem)
+        }
+        if stopped {
+          counters.linesBroken += closed
+          let next = metrics.lineStart(after: lineStart, thickness: thickness)
+          end = .stopped(resumed(at: item, next, after: slot, closed, from: cursor, items, metrics))
+          return closed
+        }
+        counters.linesBroken += closed + 1
+        let last = breakLine(startingAt: lineFirst, items, metrics)
+        let before = resumed(
+          at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
+        let complete = Self.lastLineIsComplete(
+          last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
+          previousUsed: before.previousUsed)
+        end = .lastLine(end: lineStart + thickness, isComplete: complete)
+        return closed + 1
+      }
+    }
+    return end
+  }
+
+  /// Where the line loop stands at a line that starts with `item` at `lineStart`, after the
+  /// flat loop wrote `closed` lines from `entry` on: it carries neither what the line before
+  /// used nor whether every line held one item, so both are found here, once — the first by
+  /// breaking that line again (`breakLine`, the same rule), the second by counting.
+  ///
+  /// - Complexity: O(items on the line before).
+  private func resumed(
+    at item: Int, _ lineStart: Double, after lines: UnsafeMutablePointer<LineRun>, _ closed: Int,
+    from entry: MixedLinesCursor, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics
+  ) -> MixedLinesCursor {
+    let previousUsed =
+      closed > 0
+      ? breakLine(startingAt: lines[closed - 1].firstItem, items, metrics).used
+      : entry.previousUsed
+    return MixedLinesCursor(
+      firstItem: item, lineStart: lineStart, previousUsed: previousUsed,
+      everyLineHoldsOneItem: entry.everyLineHoldsOneItem && item - entry.firstItem == closed)
   }
 }

@@ -103,8 +103,7 @@ extension FlowLayoutEngine {
     var endItem: Int { firstItem + itemCount }
   }
 
-  /// FLOW-9: the line that starts with item `first`. An item fits if its main size is at most
-  /// what remains; the line's first item always stays, however long.
+  /// FLOW-9: the line that starts with item `first`, filled by `FlowLineFill`'s rule.
   ///
   /// - Complexity: O(items on the line).
   @inline(__always)
@@ -130,21 +129,17 @@ extension FlowLayoutEngine {
     startingAt first: Int, itemCount: Int, _ metrics: FlowSectionMetrics,
     _ mainAndThickness: (Int) -> (main: Double, thickness: Double)
   ) -> BrokenLine {
-    let spacing = metrics.interitemSpacing
-    var line = BrokenLine(firstItem: first, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
-    var remaining = metrics.available
+    var fill = FlowLineFill(metrics)
     var item = first
     while item < itemCount {
       let (main, thickness) = mainAndThickness(item)
-      if item > first && main > remaining { break }
-      line.mainLength += main
-      line.thickness = max(line.thickness, thickness)
-      remaining -= main + spacing
-      line.used += main + spacing
+      if item > first && !fill.fits(main) { break }
+      fill.add(main: main, thickness: thickness, metrics)
       item += 1
     }
-    line.itemCount = item - first
-    return line
+    return BrokenLine(
+      firstItem: first, itemCount: item - first, mainLength: fill.mainLength,
+      thickness: fill.thickness, used: fill.used)
   }
 
   /// FLOW-11: whether a mixed section opens with an empty line.

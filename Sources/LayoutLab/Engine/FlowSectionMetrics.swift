@@ -93,6 +93,13 @@ struct FlowItemSizes {
   /// One size per item, when the section gives them so (nil for one size for all).
   var perItemSizes: ContiguousArray<CGSize>? { sizes }
 
+  /// Calls `body` with the sizes as one flat buffer, for a loop that reads every item; nil,
+  /// without calling it, when the section has one fixed size and keeps no sizes.
+  @inline(__always)
+  func withUnsafeSizes<Result>(_ body: (UnsafeBufferPointer<CGSize>) -> Result) -> Result? {
+    sizes?.withUnsafeBufferPointer(body)
+  }
+
   /// The end of the run of items equal in size to `item` that starts there: the first later
   /// item of another size, or `count`.
   ///

@@ -16,54 +16,118 @@ extension RunLengthLayout {
     let search = FlowSearchRange(rect, in: geometry)
     let (low, high) = (search.low, search.high)
     let meeting = search.sections(count: state.sections.count) {
-      state.starts[$0]
+      state.start(of: $0)
     } end: {
       state.end(of: $0)
     }
 
-    var result: [LayoutAttributes] = []
-    for index in meeting {
-      let section = state.sections[index]
-      let start = state.starts[index]
-      let runs = section.runs
-      // A uniform section's cells need no size: its columns hold it.
-      let items = FlowItemSizes(
-        section.columns == nil ? model.sections[index] : Self.noItems, layout: model.layout)
-      // Runs' lines never overlap and their extents never decrease, so of the runs that start
-      // before `low` only the last can reach it. Invariant: runs before `firstAtLow` start
-      // before `low`.
-      let firstAtLow = partitioningIndex(runs.count) { start + runs[$0].start >= low }
-      var run = max(firstAtLow - 1, 0)
-      while run < runs.count && start + runs[run].start <= high {
-        let lines = runs[run]
-        let shape = section.shape(ofRun: run, items, geometry)
-        // Invariant: lines before `line` end before `low`.
-        var line = partitioningIndex(lines.lineCount) {
-          start + (section.lineStart($0, of: lines, thickness: shape.thickness) + shape.thickness)
-            >= low
-        }
-        while line < lines.lineCount {
-          let lineStart = section.lineStart(line, of: lines, thickness: shape.thickness)
-          guard start + lineStart <= high else { break }
-          counters.elementsScanned += shape.items(ofLine: line, firstItem: lines.firstItem).count
-          forEachCell(of: lines, shape, line: line, section, items, geometry) { item, cell in
-            let frame = geometry.cellFrame(cell, sectionStart: start, lineStart: lineStart)
-            if frame.touchesOrIntersects(rect) {
-              result.append(
-                LayoutAttributes(
-                  kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
-                  frame: frame, zIndex: 0))
-            }
+    // Every cell that meets the rect, in order, to `emit`; false once `emit` refuses one.
+    func forEachCell(_ emit: (LayoutAttributes) -> Bool) -> Bool {
+      for index in meeting {
+        let section = state.sections[index]
+        let start = state.start(of: index)
+        let runs = section.runs
+        // A uniform section's cells need no size: its columns hold it.
+        let items = FlowItemSizes(
+          section.columns == nil ? model.sections[index] : Self.noItems, layout: model.layout)
+        // Runs' lines never overlap and their extents never decrease, so of the runs that
+        // start before `low` only the last can reach it. Invariant: runs before `firstAtLow`
+        // start before `low`.
+        let firstAtLow = partitioningIndex(runs.count) { start + runs[$0].start >= low }
+        var run = max(firstAtLow - 1, 0)
+        while run < runs.count && start + runs[run].start <= high {
+          let lines = runs[run]
+          let shape = section.shape(ofRun: run, items, geometry)
+          // Invariant: lines before `line` end before `low`.
+          var line = partitioningIndex(lines.lineCount) {
+            start
+              + (section.lineStart($0, of: lines, thickness: shape.thickness) + shape.thickness)
+              >= low
           }
-          line += 1
+          while line < lines.lineCount {
+            let lineStart = section.lineStart(line, of: lines, thickness: shape.thickness)
+            guard start + lineStart <= high else { break }
+            counters.elementsScanned +=
+              shape.items(ofLine: line, firstItem: lines.firstItem).count
+            var accepted = true
+            self.forEachCell(of: lines, shape, line: line, section, items, geometry) {
+              item, cell in
+              let frame = geometry.cellFrame(cell, sectionStart: start, lineStart: lineStart)
+              if accepted && frame.touchesOrIntersects(rect) {
+                accepted = emit(
+                  LayoutAttributes(
+                    kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
+                    frame: frame, zIndex: 0))
+              }
+            }
+            guard accepted else { return false }
+            line += 1
+          }
+          run += 1
         }
-        run += 1
+      }
+      return true
+    }
+
+    // Written once into an answer allocated at its bound, with no check of uniqueness or
+    // capacity per element (`append` spent about a third of a query's time on them) …
+    let bound = Self.elementsMeeting(low: low, high: high, in: meeting, of: state)
+    let scanned = counters.elementsScanned
+    var complete = true
+    var result = [LayoutAttributes](unsafeUninitializedCapacity: bound) { buffer, written in
+      complete = forEachCell { element in
+        guard written < buffer.count else { return false }
+        buffer.initializeElement(at: written, to: element)
+        written += 1
+        return true
+      }
+    }
+    // … unless the bound was short, which it should never be: then once more, appending.
+    if !complete {
+      counters.elementsScanned = scanned
+      result.removeAll()
+      _ = forEachCell { element in
+        result.append(element)
+        return true
       }
     }
     geometry.appendSupplementaryViews(
       of: meeting, meeting: rect, to: &result, counters: &counters
     ) { state.record(of: $0) }
     return result
+  }
+
+  /// At least as many elements as a query of `low...high` returns from sections `meeting`:
+  /// the items of the runs of lines that start in the range and the one before it, and each
+  /// section's header and footer.
+  ///
+  /// - Complexity: O(log runs) per section.
+  private static func elementsMeeting(
+    low: Double, high: Double, in meeting: Range<Int>, of state: State
+  ) -> Int {
+    var count = 0
+    for index in meeting {
+      let section = state.sections[index]
+      let start = state.start(of: index)
+      let runs = section.runs
+      count += 2
+      guard runs.count > 0 else { continue }
+      if let columns = section.columns {
+        // FLOW-10: lines at a constant pitch; one more on either side for rounding.
+        let pitch = section.uniformThickness + section.metrics.lineSpacing
+        let lines =
+          pitch > 0 && (high - low) / pitch < Double(columns.lineCount)
+          ? Int(((high - low) / pitch).rounded(.up)) + 3 : columns.lineCount
+        count += min(lines * columns.perLine, section.numberOfItems)
+      } else {
+        // Invariant: runs before `first` start before `low`; before `last`, at or before `high`.
+        let first = max(partitioningIndex(runs.count) { start + runs[$0].start >= low } - 1, 0)
+        let last = partitioningIndex(runs.count) { start + runs[$0].start > high }
+        let end = last < runs.count ? runs[last].firstItem : section.numberOfItems
+        count += max(end - runs[first].firstItem, 0)
+      }
+    }
+    return count
   }
 
   /// What a uniform section's query reads instead of its sizes.
@@ -119,7 +183,7 @@ extension RunLengthLayout {
     }
     guard let placement else { return nil }
     let frame = state.geometry.cellFrame(
-      placement, sectionStart: state.starts[indexPath.section],
+      placement, sectionStart: state.start(of: indexPath.section),
       lineStart: section.lineStart(line, of: run, thickness: shape.thickness))
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }

@@ -6,8 +6,9 @@ import Foundation
 /// with the engine's own formulas, so they equal the reference's bit for bit.
 ///
 /// - a uniform section costs O(1) to prepare, whatever its size;
-/// - a mixed section costs a comparison of sizes per item and a broken line per line that is
-///   not in a run: with estimated sizes (FLOW-26), every unmeasured stretch is one run;
+/// - a mixed section costs one pass over its items, which breaks the lines outside runs
+///   without a branch on where they break, and one broken line per run: with estimated sizes
+///   (FLOW-26), every unmeasured stretch is one run; every section's runs share one block;
 /// - a rect query binary-searches sections, runs, then the lines of a run arithmetically;
 /// - a change re-lays out the sections it touched, then recomputes where later sections start
 ///   (the engine's additions, O(1) per section).
@@ -62,20 +63,23 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     var sections = ContiguousArray<Section>()
     if !engine.geometry.isEmpty {
       sections.reserveCapacity(model.sections.count)
-      var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
+      // Every section's runs in one array: one allocation, not one per section.
+      var runs = FlowLayoutEngine.LineRunBuffer(capacity: Self.runsBound(of: model))
       model.sections.withUnsafeBufferPointer { flowSections in
         for index in flowSections.indices {
           // A section equal to the one before lays out alike relative to its start (its own
-          // values and the layout's are all `lineRuns` reads): its runs are copied, not laid
+          // values and the layout's are all `lineRuns` reads): its runs are shared, not laid
           // out again. A self-sizing view's sections at the estimate (FLOW-26) are such
           // repeats, so its first prepare is a copy per section.
           if index > 0 && flowSections[index] == flowSections[index - 1] {
             sections.append(sections[index - 1])
           } else {
-            sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+            sections.append(engine.lineRuns(ofSection: index, into: &runs, counters: &counters))
           }
         }
       }
+      let kept = runs.finish()
+      for index in sections.indices { sections[index].runs.keep(kept) }
     }
     var state = State(geometry: engine.geometry, sections: sections, starts: [], contentSize: .zero)
     state.restack(from: 0, engine: engine, counters: &counters)
@@ -83,18 +87,32 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     workCounters += counters
   }
 
+  /// How many runs a full layout of `model` may make, so that their buffer is allocated once:
+  /// one for a section of one fixed size (FLOW-10), else a line per item and FLOW-11's empty
+  /// line. (Under estimates, a fixed size whose line starts are not exact makes a run per line:
+  /// the buffer then grows.)
+  ///
+  /// - Complexity: O(s).
+  private static func runsBound(of model: FlowLayoutModel) -> Int {
+    let estimated = model.layout.estimatedItemSize.isEnabled
+    return model.sections.reduce(0) { bound, section in
+      guard case .fixed = section.itemSizing else { return bound + section.numberOfItems + 2 }
+      // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
+      // line, the run of lines alike and the last line, when the run's starts are exact.
+      return bound + (estimated ? 4 : 1)
+    }
+  }
+
   private func laidOut(
-    _ index: Int, by engine: FlowLayoutEngine,
-    scratch: inout ContiguousArray<FlowLayoutEngine.LineRun>, counters: inout LayoutWorkCounters
+    _ index: Int, by engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
   ) -> Section {
-    engine.lineRuns(ofSection: index, scratch: &scratch, counters: &counters)
+    engine.lineRuns(ofSection: index, counters: &counters)
   }
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
     guard var state, !state.geometry.isEmpty else { return fullLayout() }
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
-    var scratch = ContiguousArray<FlowLayoutEngine.LineRun>()
     var firstMoved = Int.max
     if change.sections.structureChanged {
       var sections = ContiguousArray<Section>()
@@ -102,7 +120,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       for (index, origin) in change.sections.sections.enumerated() {
         switch origin {
         case .inserted:
-          sections.append(laidOut(index, by: engine, scratch: &scratch, counters: &counters))
+          sections.append(laidOut(index, by: engine, counters: &counters))
         case .existing(let old, _, _, _): sections.append(state.sections[old])
         }
       }
@@ -111,7 +129,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     for (index, origin) in change.sections.sections.enumerated() {
       if case .existing(_, _?, _, _) = origin {
-        state.sections[index] = laidOut(index, by: engine, scratch: &scratch, counters: &counters)
+        state.sections[index] = laidOut(index, by: engine, counters: &counters)
         firstMoved = min(firstMoved, index)
       } else if case .existing(let old, nil, _, _) = origin, old != index {
         firstMoved = min(firstMoved, index)
@@ -157,6 +175,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 }
 
 extension RunLengthLayout.State {
+  /// Where section `index` starts along the scroll axis (logical coordinates).
+  @inline(__always)
+  func start(of index: Int) -> Double { starts[index] }
+
   /// Where section `index` ends: the same addition the engine makes.
   @inline(__always)
   func end(of index: Int) -> Double { starts[index] + sections[index].length }

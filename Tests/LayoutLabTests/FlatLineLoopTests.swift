@@ -1,0 +1,154 @@
+import BenchmarkDatasets
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// The run-length strategy breaks the lines of a mixed section in one flat loop without a
+/// branch on where lines break (`FlowLineFill.breakMask`): it must decide every line as
+/// `breakLine` does, stop and resume around runs of equal sizes, and judge the last line as
+/// FLOW-12 does.
+@Suite("Flat line loop")
+struct FlatLineLoopTests {
+  @Test("breakMask is all ones exactly when an item does not fit, for every reachable remainder")
+  func breakMaskAgreesWithFits() {
+    let layout = FlowLayoutConfiguration()
+    let mains: [Double] = [
+      0, -0.0, 0x1p-1074, 0.1, 1, 99.5, 100, 100.000_000_000_1, 187, 374, 1e6, 1e15,
+    ]
+    for width in [1.0, 100, 390, 0x1p-1070, 1e15] {
+      for inset in [0.0, -0.0, width / 2, width, width + 1] {
+        var model = FlowLayoutModel(
+          collectionView: CollectionViewEnvironment(size: CGSize(width: width, height: 844)),
+          layout: layout, sections: [FlowSection(items: 1)])
+        model.layout.sectionInset = EdgeInsets(top: 0, left: inset, bottom: 0, right: 0)
+        let geometry = FlowGeometry(model)
+        let metrics = FlowSectionMetrics(model.sections[0], in: model, geometry: geometry)
+        var fill = FlowLineFill(metrics)
+        for added in mains {
+          for main in mains {
+            let mask = fill.breakMask(main)
+            #expect(mask == (fill.fits(main) ? 0 : -1), "A \(metrics.available), \(main)")
+          }
+          fill.add(main: added, thickness: 1, metrics)
+        }
+      }
+    }
+  }
+
+  /// A section whose sizes alternate between stretches of varied sizes and runs of equal
+  /// ones, so that the flat loop stops before every run and resumes after it.
+  func mixedModel(
+    _ sizes: [CGSize], spacing: Double = 4, width: Double = 390, scale: Double = 2
+  ) -> FlowLayoutModel {
+    var layout = FlowLayoutConfiguration()
+    layout.minimumInteritemSpacing = spacing
+    layout.minimumLineSpacing = 3.3
+    layout.headerReferenceSize = CGSize(width: 0, height: 10)
+    return FlowLayoutModel(
+      collectionView: CollectionViewEnvironment(
+        size: CGSize(width: width, height: 844), displayScale: scale),
+      layout: layout, sections: [FlowSection(itemSizes: sizes), FlowSection(itemSizes: sizes)])
+  }
+
+  func expectEqualsReference(_ model: FlowLayoutModel, _ context: String) throws {
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    var reference = try FlowStrategies.make(FlowStrategies.reference, model: model)
+    reference.prepare()
+    #expect(layout.collectionViewContentSize == reference.collectionViewContentSize, "\(context)")
+    #expect(
+      layout.layoutAttributesForAllElements() == reference.layoutAttributesForAllElements(),
+      "\(context)")
+  }
+
+  @Test("varied sizes around runs, oversize items, one-item lines: equal to the reference")
+  func variedSizesAroundRuns() throws {
+    // Halves are whole units, so their lines are broken in integers; thirds are not, so
+    // theirs are broken in doubles (`FlowLineFill.Units`).
+    for seed in UInt64(1)...200 {
+      var random = SplitMix64(seed: seed)
+      let divisor = seed % 2 == 0 ? 2.0 : 3.0
+      var sizes: [CGSize] = []
+      for _ in 0..<random.nextInt(in: 1...12) {
+        let size = CGSize(
+          width: Double(random.nextInt(in: 0...450)) / divisor,
+          height: Double(random.nextInt(in: 1...80)) * 1.1)
+        sizes += Array(
+          repeating: size, count: random.nextInt(in: 0...1) == 0 ? 1 : random.nextInt(in: 2...9))
+      }
+      try expectEqualsReference(mixedModel(sizes), "seed \(seed)")
+    }
+  }
+
+  @Test("FLOW-12: the last line of one-item lines, and one that used what the line before did")
+  func lastLineRules() throws {
+    // Every line holds one item (FLOW-12a), with an oversize first item (FLOW-11).
+    try expectEqualsReference(
+      mixedModel([400, 300, 250, 390].map { CGSize(width: $0, height: 10) }), "one per line")
+    // The last line uses exactly what the line before used (FLOW-12b): justified.
+    try expectEqualsReference(
+      mixedModel([100, 150, 150, 100, 100, 150].map { CGSize(width: $0, height: 10) }, width: 262),
+      "equal use")
+    try expectEqualsReference(
+      mixedModel([100, 150, 150, 100, 120].map { CGSize(width: $0, height: 10) }, width: 262),
+      "unequal use")
+  }
+
+  @Test("varied sizes: prepare breaks each line once, as a full layout does, and places none")
+  func eachLineBrokenOnce() throws {
+    let model = Dataset.mixedFeed.model(items: 10_000)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    // The incremental strategy lays out every line in `prepare`, one broken line each.
+    var everyLine = try IncrementalLayout(model: model)
+    everyLine.prepare()
+    #expect(layout.workCounters.linesBroken == everyLine.workCounters.linesBroken)
+    #expect(layout.workCounters.framesComputed == 0)
+  }
+
+  @Test("every section's runs go to one block of exactly their number, in section order")
+  func runsShareOneBlock() {
+    let model = Dataset.mixedFeed.model(items: 5_000)
+    let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
+    var counters = LayoutWorkCounters()
+    // A bound far too short: the buffer grows, and still ends at exactly its runs.
+    var buffer = FlowLayoutEngine.LineRunBuffer(capacity: 1)
+    var sections = model.sections.indices.map {
+      engine.lineRuns(ofSection: $0, into: &buffer, counters: &counters)
+    }
+    let storage = buffer.finish()
+    #expect(storage.count == sections.reduce(0) { $0 + $1.runs.count })
+    for index in sections.indices {
+      sections[index].runs.keep(storage)
+      let alone = engine.lineRuns(ofSection: index, counters: &counters)
+      #expect(alone.runs.count == sections[index].runs.count)
+      for run in 0..<alone.runs.count {
+        #expect(alone.runs[run].start == sections[index].runs[run].start)
+        #expect(alone.runs[run].firstItem == sections[index].runs[run].firstItem)
+      }
+    }
+  }
+
+  @Test("lengths in units: exact for whole units, refused otherwise; −0 thickness refused")
+  func unitsAreExact() throws {
+    typealias Units = FlowLineFill.Units
+    for value in [0.0, -0.0, 1, 0.5, 0x1p-10, -0x1p-10, 390, -390.25, 1e9, -1e9, 123_456.75] {
+      let (units, isWhole) = Units.units(value)
+      #expect(isWhole, "\(value)")
+      #expect(Double(units) / Units.perPoint == value, "\(value)")
+    }
+    for value in [0.1, 1.0 / 3, 0x1p-11, 1e300, 0x1p41 + 0.5] {
+      #expect(!Units.units(value).isWhole, "\(value)")
+    }
+    // Off the grid, and a −0 thickness: the loop in doubles breaks these lines.
+    try expectEqualsReference(
+      mixedModel([100.1, 150, 150.3, 100, 60.7, 200].map { CGSize(width: $0, height: 10) }),
+      "lengths off the grid")
+    try expectEqualsReference(
+      mixedModel(
+        [CGSize(width: 100, height: -0.0), CGSize(width: 150, height: 0)]
+          + [120, 80, 200, 90].map { CGSize(width: $0, height: 5) }),
+      "a thickness of -0")
+  }
+}
