@@ -18,6 +18,58 @@ extension FlowLayoutModel {
   }
 }
 
+extension BatchUpdate {
+  /// Whether the batch only resizes items: every section and item stays where it was.
+  var onlyResizesItems: Bool {
+    deleteSections.isEmpty && insertSections.isEmpty && deleteItems.isEmpty
+      && insertItems.isEmpty && moveItems.isEmpty && reloadItems.isEmpty && boundsSize == nil
+      && contentOffset == nil
+  }
+}
+
+extension FlowLayoutModel {
+  /// Throws what `applying(_:)` throws for a batch of `resizes` alone, in its order: an item
+  /// that does not exist, one named twice, a bad size.
+  ///
+  /// - Complexity: O(k) for k resizes.
+  func checkResizes(_ resizes: [BatchUpdate.ItemResize]) throws(LayoutError) {
+    guard !resizes.isEmpty else { return }
+    var resized = Set<LayoutIndexPath>(minimumCapacity: resizes.count)
+    for (index, resize) in resizes.enumerated() {
+      try BatchApplication.checkResize(
+        resize, index, sections: sections, resized: &resized)
+    }
+  }
+
+  /// Writes checked `resizes` into the sections, in place, and returns the sections they
+  /// changed.
+  ///
+  /// - Complexity: O(k log k) for k resizes, plus O(items) of a section of one size that gets
+  ///   a size of its own.
+  mutating func applyCheckedResizes(_ resizes: [BatchUpdate.ItemResize]) -> FlowSectionChanges {
+    var changed: [FlowSectionChanges.ChangedItems] = []
+    changed.reserveCapacity(resizes.count)
+    for resize in resizes {
+      let path = resize.at
+      sections[path.section].setItemSize(resize.size, at: path.item, layout: layout)
+      changed.append(.init(section: path.section, first: path.item, last: path.item))
+    }
+    changed.sort { $0.section < $1.section }
+    // One entry per section, covering its changed items.
+    var merged: [FlowSectionChanges.ChangedItems] = []
+    merged.reserveCapacity(changed.count)
+    for entry in changed {
+      if let last = merged.last, last.section == entry.section {
+        merged[merged.count - 1].first = min(last.first, entry.first)
+        merged[merged.count - 1].last = max(last.last, entry.last)
+      } else {
+        merged.append(entry)
+      }
+    }
+    return FlowSectionChanges(sectionCount: sections.count, changed: merged)
+  }
+}
+
 /// The work of `FlowLayoutModel.applying(_:)`, in the order UIKit checks a batch: what goes
 /// (before the batch), then where sections and items land (after it), then the new sections,
 /// resizes and bounds. Each step reads what the steps before it found.
@@ -251,17 +303,8 @@ private struct BatchApplication {
   mutating func applyResizes() throws(LayoutError) {
     var resized = Set<LayoutIndexPath>()
     for (index, resize) in batch.resizeItems.enumerated() {
-      func field() -> [LayoutError.PathComponent] {
-        [.key("resizeItems"), .index(index), .key("at")]
-      }
+      try Self.checkResize(resize, index, sections: sections, resized: &resized)
       let path = resize.at
-      guard (0..<newCount).contains(path.section),
-        (0..<sections[path.section].numberOfItems).contains(path.item)
-      else { throw LayoutError(path: field(), "\(path) does not exist after the batch") }
-      guard resized.insert(path).inserted else {
-        throw LayoutError(path: field(), "\(path) is named twice")
-      }
-      try checkSize(resize.size, "resizeItems[\(index)].size")
       sections[path.section].setItemSize(resize.size, at: path.item, layout: model.layout)
       if case .existing(let old, let first, let last, let delta) = changes[path.section] {
         changes[path.section] = .existing(
@@ -269,6 +312,25 @@ private struct BatchApplication {
           lastChangedItem: max(last, path.item), itemDelta: delta)
       }
     }
+  }
+
+  /// Resize `index` of a batch names an item of `sections` (after the batch) not named
+  /// before it in `resized`, with a good size.
+  static func checkResize(
+    _ resize: BatchUpdate.ItemResize, _ index: Int, sections: [FlowSection],
+    resized: inout Set<LayoutIndexPath>
+  ) throws(LayoutError) {
+    func field() -> [LayoutError.PathComponent] {
+      [.key("resizeItems"), .index(index), .key("at")]
+    }
+    let path = resize.at
+    guard (0..<sections.count).contains(path.section),
+      (0..<sections[path.section].numberOfItems).contains(path.item)
+    else { throw LayoutError(path: field(), "\(path) does not exist after the batch") }
+    guard resized.insert(path).inserted else {
+      throw LayoutError(path: field(), "\(path) is named twice")
+    }
+    try checkSize(resize.size, "resizeItems[\(index)].size")
   }
 
   /// The model with the new sections and bounds, within the layout's limits.

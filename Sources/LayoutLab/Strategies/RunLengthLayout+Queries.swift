@@ -16,7 +16,7 @@ extension RunLengthLayout {
     let search = FlowSearchRange(rect, in: geometry)
     let (low, high) = (search.low, search.high)
     let meeting = search.sections(count: state.sections.count) {
-      state.starts[$0]
+      state.start(of: $0)
     } end: {
       state.end(of: $0)
     }
@@ -24,7 +24,7 @@ extension RunLengthLayout {
     var result: [LayoutAttributes] = []
     for index in meeting {
       let section = state.sections[index]
-      let start = state.starts[index]
+      let start = state.start(of: index)
       let runs = section.runs
       // A uniform section's cells need no size: its columns hold it.
       let items = FlowItemSizes(
@@ -119,7 +119,7 @@ extension RunLengthLayout {
     }
     guard let placement else { return nil }
     let frame = state.geometry.cellFrame(
-      placement, sectionStart: state.starts[indexPath.section],
+      placement, sectionStart: state.start(of: indexPath.section),
       lineStart: section.lineStart(line, of: run, thickness: shape.thickness))
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
