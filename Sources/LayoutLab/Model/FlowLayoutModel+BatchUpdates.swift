@@ -271,22 +271,31 @@ private struct BatchApplication {
       changes.append(.existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
       return
     }
-    // Survivors in order, arrivals at their indexes (lowest first).
-    let removedSet = Set(removedItems)
+    // Survivors in order, arrivals at their indexes (lowest first): one merge pass, copying
+    // the survivors between two removals or arrivals as one slice, with no lookup per item.
+    let removed = removedItems.sorted()
     var sizes = ContiguousArray<CGSize>()
     sizes.reserveCapacity(finalCount)
-    var nextOld = 0
-    var arrivalIterator = arrivals.makeIterator()
-    var nextArrival = arrivalIterator.next()
-    for position in 0..<finalCount {
-      if let arrival = nextArrival, arrival.item == position {
-        sizes.append(arrival.size)
-        nextArrival = arrivalIterator.next()
+    var (nextOld, nextRemoved, nextArrival) = (0, 0, 0)
+    while sizes.count < finalCount {
+      if nextArrival < arrivals.count && arrivals[nextArrival].item == sizes.count {
+        sizes.append(arrivals[nextArrival].size)
+        nextArrival += 1
         continue
       }
-      while removedSet.contains(nextOld) { nextOld += 1 }
-      sizes.append(oldSection.itemSize(at: nextOld, layout: model.layout))
-      nextOld += 1
+      while nextRemoved < removed.count && removed[nextRemoved] == nextOld {
+        nextRemoved += 1
+        nextOld += 1
+      }
+      // Survivors up to the next removal, or as many as fit before the next arrival.
+      let untilRemoval = (nextRemoved < removed.count ? removed[nextRemoved] : oldItems) - nextOld
+      let untilArrival =
+        (nextArrival < arrivals.count ? arrivals[nextArrival].item : finalCount) - sizes.count
+      let count = min(untilRemoval, untilArrival)
+      // Counts add up (finalCount = survivors + arrivals), so a step always copies something.
+      precondition(count > 0, "a section's survivors and arrivals do not add up")
+      oldSection.appendItemSizes(nextOld..<(nextOld + count), to: &sizes, layout: model.layout)
+      nextOld += count
     }
     var section = oldSection
     section.setItemSizes(sizes, layout: model.layout)
@@ -390,6 +399,19 @@ extension FlowSection {
       itemSizing = .fixed(count: sizes.count, itemSize: itemSize)
     } else {
       itemSizing = .perItem(sizes)
+    }
+  }
+
+  /// Appends the sizes of `items` to `sizes`.
+  ///
+  /// - Complexity: O(items.count), a copy of a slice for one size per item.
+  func appendItemSizes(
+    _ items: Range<Int>, to sizes: inout ContiguousArray<CGSize>, layout: FlowLayoutConfiguration
+  ) {
+    switch itemSizing {
+    case .fixed(_, let itemSize):
+      sizes.append(contentsOf: repeatElement(itemSize ?? layout.itemSize, count: items.count))
+    case .perItem(let own): sizes.append(contentsOf: own[items])
     }
   }
 
