@@ -45,17 +45,21 @@ struct RunLengthUpdateTests {
     for step in 0..<300 {
       for _ in 0..<random.nextInt(in: 1...3) {
         let index = random.nextIndex(below: lengths.count)
+        let old = lengths[index]
         lengths[index] = length()
-        starts.setLength(lengths[index], of: index, counters: &counters)
+        starts.setLength(lengths[index], was: old, of: index, counters: &counters)
       }
-      starts.restack(counters: &counters)
+      starts.restack(lengths: { lengths[$0] }, counters: &counters)
       let expected = chain(origin: origin, lengths)
       let probes = (0..<20).map { _ in random.nextIndex(below: lengths.count) } + [0]
       for index in probes where starts.start(of: index).bitPattern != expected[index].bitPattern {
         Issue.record("seed \(seed), step \(step): start of \(index) differs")
         return
       }
-      #expect(starts.end.bitPattern == expected[lengths.count].bitPattern, "step \(step)")
+      let last = lengths.count - 1
+      #expect(
+        (starts.start(of: last) + lengths[last]).bitPattern
+          == expected[lengths.count].bitPattern, "step \(step)")
     }
     #expect(starts.isTree == dyadic)
     if dyadic {
@@ -87,17 +91,17 @@ struct RunLengthUpdateTests {
   func prefixSumTree() {
     var random = SplitMix64(seed: Self.baseSeed)
     var values = (0..<1_000).map { _ in Double(random.nextInt(in: -50...50)) }
-    var tree = PrefixSumTree(ContiguousArray(values))
+    var tree = PrefixSumTree.nodes(of: values)
     for _ in 0..<200 {
       let index = random.nextIndex(below: values.count)
       let value = Double(random.nextInt(in: -50...50))
-      let touched = tree.add(value - values[index], at: index)
+      let touched = PrefixSumTree.add(value - values[index], at: index, to: &tree)
       #expect(touched <= 11, "at most one node per bit of 1,001")
       values[index] = value
     }
     var sum = 0.0
     for count in 0...values.count {
-      #expect(tree.prefixSum(count) == sum)
+      #expect(PrefixSumTree.prefixSum(count, of: tree) == sum)
       if count < values.count { sum += values[count] }
     }
   }

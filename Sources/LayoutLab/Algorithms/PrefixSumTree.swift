@@ -1,47 +1,78 @@
-/// A Fenwick tree (binary indexed tree) of `Double`s: the sum of any prefix, and a change of
-/// one value, in O(log n) — each by adding the values in another grouping than one after the
-/// other, so its sums equal a sequential chain's bit for bit only where no addition rounds
-/// (`ExactSummands` decides that).
+/// A Fenwick tree (binary indexed tree) of `Double`s kept in a caller's array: the sum of any
+/// prefix, and a change of one value, in O(log n) — each by adding the values in another
+/// grouping than one after the other, so its sums equal a sequential chain's bit for bit only
+/// where no addition rounds (`ExactSummands` decides that).
 ///
-/// Node i (1-based) holds the sum of the values i − lowbit(i) ..< i, lowbit(i) being the
-/// lowest set bit of i.
-struct PrefixSumTree: Sendable {
-  private var nodes: ContiguousArray<Double>
-
+/// `nodes` holds n + 1 entries; node i ≥ 1 holds the sum of the values i − lowbit(i) ..< i,
+/// lowbit(i) being the lowest set bit of i. A namespace over a plain array, so that a holder
+/// keeps one buffer (copying a prepared layout's state retains each buffer it holds).
+enum PrefixSumTree {
   /// The tree of `values`.
   ///
   /// - Complexity: O(n).
-  init(_ values: ContiguousArray<Double>) {
-    nodes = ContiguousArray(repeating: 0, count: values.count + 1)
-    for index in values.indices { nodes[index + 1] = values[index] }
+  static func nodes(of values: some Collection<Double>) -> ContiguousArray<Double> {
+    var nodes = ContiguousArray<Double>()
+    nodes.reserveCapacity(values.count + 1)
+    nodes.append(0)
+    nodes.append(contentsOf: values)
     // Each node passes its sum on to the one node whose range directly holds its own.
-    for node in 1..<nodes.count {
+    for node in nodes.indices.dropFirst() {
       let parent = node + (node & -node)
       if parent < nodes.count { nodes[parent] += nodes[node] }
     }
+    return nodes
   }
-
-  var count: Int { nodes.count - 1 }
 
   /// The sum of the first `count` values; 0 for none.
   ///
-  /// - Complexity: O(log n): at most one node per bit of `count`.
+  /// - Complexity: O(log n): one node per set bit of `count`.
   @inline(__always)
-  func prefixSum(_ count: Int) -> Double {
-    var sum = 0.0
-    var node = count
-    while node > 0 {
-      sum += nodes[node]
-      node &= node - 1
+  static func prefixSum(_ count: Int, of nodes: ContiguousArray<Double>) -> Double {
+    precondition(count >= 0 && count < nodes.count, "a prefix past the values")
+    return nodes.withUnsafeBufferPointer { nodes in
+      var sum = 0.0
+      var node = count
+      // Each step drops the lowest set bit: the nodes read cover 0..<count once.
+      while node > 0 {
+        sum += nodes[node]
+        node &= node - 1
+      }
+      return sum
     }
-    return sum
+  }
+
+  /// The longest prefix whose sum, added to `base`, stays below `bound` — with the values
+  /// never negative, the number of them whose running total from `base` ends below `bound` —
+  /// and that sum.
+  ///
+  /// - Complexity: O(log n): a descent from the largest node down, one node per bit.
+  @inline(__always)
+  static func prefix(
+    from base: Double, below bound: Double, of nodes: ContiguousArray<Double>
+  ) -> (count: Int, sum: Double) {
+    nodes.withUnsafeBufferPointer { nodes in
+      let n = nodes.count - 1
+      var (count, sum) = (0, base)
+      guard n > 0 else { return (0, base) }
+      var step = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
+      // Invariant: base + the first `count` values is `sum`, below `bound`.
+      while step > 0 {
+        let next = count + step
+        if next <= n && sum + nodes[next] < bound {
+          count = next
+          sum += nodes[next]
+        }
+        step >>= 1
+      }
+      return (count, sum)
+    }
   }
 
   /// Adds `delta` to value `index`; returns how many nodes that touched.
   ///
   /// - Complexity: O(log n).
   @discardableResult
-  mutating func add(_ delta: Double, at index: Int) -> Int {
+  static func add(_ delta: Double, at index: Int, to nodes: inout ContiguousArray<Double>) -> Int {
     var node = index + 1
     var touched = 0
     while node < nodes.count {

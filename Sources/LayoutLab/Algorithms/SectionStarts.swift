@@ -1,6 +1,6 @@
 /// Where each section starts along the scroll axis when each starts where the one before it
 /// ends (FLOW-16): the first at `origin`, section i + 1 at start(i) + length(i) — the engine's
-/// additions, bit for bit.
+/// additions, bit for bit. The lengths are the caller's (each section holds its own).
 ///
 /// Two ways to keep them, chosen by `ExactSummands`:
 /// - **prefix sums** (`PrefixSumTree`) when no sum of the origin and the lengths can round
@@ -12,15 +12,16 @@
 ///   order — O(s) per change, O(1) per read.
 struct SectionStarts: Sendable {
   private(set) var origin: Double
-  private(set) var lengths: ContiguousArray<Double>
-  /// Prefix sums of `lengths`, when `exactness` holds.
-  private var tree: PrefixSumTree?
-  /// Where each section starts, when `tree` is nil.
-  private var chain: ContiguousArray<Double> = []
+  private(set) var count: Int
+  /// Whether starts are prefix sums (a change costs O(log s)) rather than a chain.
+  private(set) var isTree: Bool
+  /// The tree's nodes when `isTree`; otherwise where each section starts. One buffer: a
+  /// prepared layout's state is copied by every query, and each buffer copied is retained.
+  private var values: ContiguousArray<Double>
   /// Whether every sum of `origin` and the lengths, in any grouping, is exact.
   private var exactness: ExactSummands
-  /// The first start of `chain` not recomputed since a length changed; `lengths.count` when
-  /// none is stale.
+  /// The first start of the chain not recomputed since a length changed; `count` when none
+  /// is stale.
   private var firstStale: Int
 
   /// Starts of sections of `lengths`, the first at `origin`.
@@ -28,56 +29,79 @@ struct SectionStarts: Sendable {
   /// - Complexity: O(s).
   init(origin: Double, lengths: ContiguousArray<Double>) {
     self.origin = origin
-    self.lengths = lengths
+    count = lengths.count
     exactness = ExactSummands(CollectionOfOne(origin) + lengths)
-    firstStale = 0
-    rebuild()
+    isTree = exactness.holds
+    if isTree {
+      values = PrefixSumTree.nodes(of: lengths)
+    } else {
+      values = ContiguousArray(repeating: 0, count: lengths.count)
+      var position = origin
+      for index in lengths.indices {
+        values[index] = position
+        position = position + lengths[index]
+      }
+    }
+    firstStale = count
   }
-
-  var count: Int { lengths.count }
-
-  /// Whether starts are prefix sums (a change costs O(log s)) rather than a chain.
-  var isTree: Bool { tree != nil }
 
   /// Where section `index` starts.
   ///
   /// - Complexity: O(log s) as prefix sums; O(1) as a chain.
   @inline(__always)
   func start(of index: Int) -> Double {
-    if let tree { return origin + tree.prefixSum(index) }
-    return chain[index]
+    isTree ? origin + PrefixSumTree.prefixSum(index, of: values) : values[index]
   }
 
-  /// Where the last section ends (`origin` if there is none): the engine's last addition.
+  /// The sections that can meet `search`, given their lengths: those from the first that
+  /// ends at or after its low end to the last that starts at or before its high end
+  /// (`FlowSearchRange.sections(count:start:end:)`'s answer, to the bit).
   ///
-  /// - Complexity: that of `start(of:)`.
-  var end: Double {
-    guard let last = lengths.indices.last else { return origin }
-    return start(of: last) + lengths[last]
+  /// - Complexity: O(log s + sections returned): as prefix sums, one descent of the tree,
+  ///   then each next start by the engine's addition (exact, as every sum is); as a chain,
+  ///   a binary search.
+  func sections(meeting search: FlowSearchRange, lengths: (Int) -> Double) -> Range<Int> {
+    guard isTree else {
+      return search.sections(count: count) {
+        values[$0]
+      } end: {
+        values[$0] + lengths($0)
+      }
+    }
+    // Sections before `first` end before `low`: their ends are the prefix sums from origin
+    // past them, which never decrease.
+    // So section `first`, which starts where they end, ends at or after `low`.
+    let (first, firstStart) = PrefixSumTree.prefix(from: origin, below: search.low, of: values)
+    var (last, start) = (first, firstStart)
+    while last < count && start <= search.high {
+      start = start + lengths(last)
+      last += 1
+    }
+    return first..<last
   }
 
-  /// Section `index` is now `length` long: later sections move. As prefix sums, at once
-  /// (O(log s), the nodes touched counted in `counters.treeNodesTouched`); as a chain, when
-  /// `restack(counters:)` is next called.
+  /// Section `index`, `old` long, is now `length` long: later sections move. As prefix sums,
+  /// at once (O(log s), the nodes touched counted in `counters.treeNodesTouched`); as a chain,
+  /// when `restack(lengths:counters:)` is next called. Once the sums may round, the starts
+  /// are the engine's chain until they are made again.
   mutating func setLength(
-    _ length: Double, of index: Int, counters: inout LayoutWorkCounters
+    _ length: Double, was old: Double, of index: Int, counters: inout LayoutWorkCounters
   ) {
-    let old = lengths[index]
-    lengths[index] = length
     guard old.bitPattern != length.bitPattern else { return }
     // Both lengths are counted while the tree moves from one to the other.
     exactness.insert(length)
     exactness.remove(old)
-    if exactness.holds, tree != nil {
-      counters.treeNodesTouched += tree?.add(length - old, at: index) ?? 0
-    } else {
-      if tree != nil {
-        // No longer exact: back to the engine's chain, every start recomputed.
-        tree = nil
-        firstStale = 0
-      }
-      firstStale = min(firstStale, index + 1)
+    if isTree && exactness.holds {
+      counters.treeNodesTouched += PrefixSumTree.add(length - old, at: index, to: &values)
+      return
     }
+    if isTree {
+      // No longer exact: back to the engine's chain, every start recomputed.
+      isTree = false
+      values = ContiguousArray(repeating: 0, count: count)
+      firstStale = 0
+    }
+    firstStale = min(firstStale, index + 1)
   }
 
   /// Recomputes the starts of the chain that a change of length made stale — the engine's
@@ -85,27 +109,14 @@ struct SectionStarts: Sendable {
   /// `counters.sectionsShifted`.
   ///
   /// - Complexity: O(s − the first section that changed) as a chain; O(1) as prefix sums.
-  mutating func restack(counters: inout LayoutWorkCounters) {
-    guard tree == nil, firstStale < lengths.count else { return }
-    if firstStale > 0 { counters.sectionsShifted += lengths.count - firstStale }
-    rebuild()
-  }
-
-  private mutating func rebuild() {
-    if exactness.holds {
-      tree = PrefixSumTree(lengths)
-      chain = []
-    } else {
-      if chain.count != lengths.count {
-        chain = ContiguousArray(repeating: 0, count: lengths.count)
-        firstStale = 0
-      }
-      var position = firstStale == 0 ? origin : chain[firstStale - 1] + lengths[firstStale - 1]
-      for index in firstStale..<lengths.count {
-        chain[index] = position
-        position = position + lengths[index]
-      }
+  mutating func restack(lengths: (Int) -> Double, counters: inout LayoutWorkCounters) {
+    guard !isTree, firstStale < count else { return }
+    if firstStale > 0 { counters.sectionsShifted += count - firstStale }
+    var position = firstStale == 0 ? origin : values[firstStale - 1] + lengths(firstStale - 1)
+    for index in firstStale..<count {
+      values[index] = position
+      position = position + lengths(index)
     }
-    firstStale = lengths.count
+    firstStale = count
   }
 }

@@ -103,9 +103,15 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       state.sections = sections
     }
     // Inserted sections were laid out above; changed ones are laid out again, moved ones kept.
+    let keepsStarts = !change.sections.structureChanged
     change.sections.forEachChange { index, origin in
       if case .existing(_, _?, _, _) = origin {
+        let old = state.sections[index].length
         state.sections[index] = laidOut(index, by: engine, scratch: &scratch, counters: &counters)
+        if keepsStarts {
+          state.starts.setLength(
+            state.sections[index].length, was: old, of: index, counters: &counters)
+        }
       }
       anyMoved = true
     }
@@ -117,9 +123,6 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     {
       state.restack(engine: engine, counters: &counters)
     } else if anyMoved {
-      change.sections.forEachChange { index, _ in
-        state.starts.setLength(state.sections[index].length, of: index, counters: &counters)
-      }
       state.restackChanged(engine: engine, counters: &counters)
     } else if !state.geometry.isVertical && state.geometry.isRightToLeft {
       state.geometry.mirrorWidth = mirrorWidth
@@ -163,6 +166,14 @@ extension RunLengthLayout.State {
   @inline(__always)
   func start(of index: Int) -> Double { starts.start(of: index) }
 
+  /// The sections that can meet `search` (FLOW-22): `FlowSearchRange.sections`' answer, in
+  /// O(log s + sections returned).
+  @inline(__always)
+  func sections(meeting search: FlowSearchRange) -> Range<Int> {
+    let sections = self.sections
+    return starts.sections(meeting: search) { sections[$0].length }
+  }
+
   /// Where section `index` ends: the same addition the engine makes.
   @inline(__always)
   func end(of index: Int) -> Double { start(of: index) + sections[index].length }
@@ -185,18 +196,20 @@ extension RunLengthLayout.State {
     finishRestack(engine: engine)
   }
 
-  /// After `starts.setLength(_:of:counters:)` for every section whose length changed: moves
-  /// later sections — O(log s) per change as prefix sums, O(s) as the engine's chain — then
-  /// the content size.
+  /// After `starts.setLength(_:was:of:counters:)` for every section whose length changed:
+  /// moves later sections — O(log s) per change as prefix sums (done already), O(s) as the
+  /// engine's chain — then the content size.
   mutating func restackChanged(engine: FlowLayoutEngine, counters: inout LayoutWorkCounters) {
-    starts.restack(counters: &counters)
+    let sections = self.sections
+    starts.restack(lengths: { sections[$0].length }, counters: &counters)
     finishRestack(engine: engine)
   }
 
   /// The content size (and, for horizontal right-to-left layouts, the mirror width: FLOW-20)
   /// from where the last section ends.
   private mutating func finishRestack(engine: FlowLayoutEngine) {
-    let length = sections.isEmpty || geometry.isEmpty ? 0 : starts.end + geometry.paddingAfter
+    let end = sections.isEmpty ? starts.origin : end(of: sections.count - 1)
+    let length = sections.isEmpty || geometry.isEmpty ? 0 : end + geometry.paddingAfter
     if !geometry.isVertical && geometry.isRightToLeft { geometry.mirrorWidth = length }
     contentSize = engine.contentSize(length: length)
   }
