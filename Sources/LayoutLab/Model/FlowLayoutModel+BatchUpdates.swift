@@ -273,7 +273,8 @@ private struct BatchApplication {
     }
     // Survivors in order, arrivals at their indexes (lowest first): one merge pass, copying
     // the survivors between two removals or arrivals as one slice, with no lookup per item.
-    let removed = removedItems.sorted()
+    var removed = removedItems
+    removed.sortWithoutScratch()
     var sizes = ContiguousArray<CGSize>()
     sizes.reserveCapacity(finalCount)
     var (nextOld, nextRemoved, nextArrival) = (0, 0, 0)
@@ -428,6 +429,37 @@ extension FlowSection {
       itemSizing = .perItem([])  // release the array so the write below does not copy it
       sizes[item] = size
       itemSizing = .perItem(sizes)
+    }
+  }
+}
+
+extension Array where Element == Int {
+  /// Sorts in place without the scratch buffer `sort()` allocates (a heapsort): a batch
+  /// update's allocations are counted exactly, and sorting a section's removals must not add
+  /// one.
+  ///
+  /// - Complexity: O(n log n), no allocation.
+  mutating func sortWithoutScratch() {
+    guard count > 1 else { return }
+    withUnsafeMutableBufferPointer { values in
+      func siftDown(_ root: Int, _ end: Int) {
+        var parent = root
+        while true {
+          var child = 2 * parent + 1
+          guard child < end else { return }
+          if child + 1 < end && values[child + 1] > values[child] { child += 1 }
+          guard values[child] > values[parent] else { return }
+          values.swapAt(child, parent)
+          parent = child
+        }
+      }
+      for root in stride(from: values.count / 2 - 1, through: 0, by: -1) {
+        siftDown(root, values.count)
+      }
+      for end in stride(from: values.count - 1, to: 0, by: -1) {
+        values.swapAt(0, end)
+        siftDown(0, end)
+      }
     }
   }
 }
