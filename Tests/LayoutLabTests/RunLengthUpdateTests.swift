@@ -39,7 +39,7 @@ struct RunLengthUpdateTests {
     }
     let origin = dyadic ? 12.5 : 0.1
     var lengths = (0..<2_000).map { _ in length() }
-    var starts = SectionStarts(origin: origin, lengths: ContiguousArray(lengths))
+    var starts = SectionStarts(origin: origin, count: lengths.count) { lengths[$0] }
     #expect(starts.isTree == dyadic, "prefix sums exactly when every sum is exact")
     var counters = LayoutWorkCounters()
     for step in 0..<300 {

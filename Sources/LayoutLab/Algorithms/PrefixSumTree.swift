@@ -7,20 +7,27 @@
 /// lowbit(i) being the lowest set bit of i. A namespace over a plain array, so that a holder
 /// keeps one buffer (copying a prepared layout's state retains each buffer it holds).
 enum PrefixSumTree {
-  /// The tree of `values`.
+  /// The tree of `count` values, value i being `value(i)`.
   ///
-  /// - Complexity: O(n).
-  static func nodes(of values: some Collection<Double>) -> ContiguousArray<Double> {
+  /// - Complexity: O(n), one allocation.
+  static func nodes(count: Int, value: (Int) -> Double) -> ContiguousArray<Double> {
     var nodes = ContiguousArray<Double>()
-    nodes.reserveCapacity(values.count + 1)
+    nodes.reserveCapacity(count + 1)
     nodes.append(0)
-    nodes.append(contentsOf: values)
+    for index in 0..<count { nodes.append(value(index)) }
     // Each node passes its sum on to the one node whose range directly holds its own.
     for node in nodes.indices.dropFirst() {
       let parent = node + (node & -node)
       if parent < nodes.count { nodes[parent] += nodes[node] }
     }
     return nodes
+  }
+
+  /// The tree of `values`.
+  ///
+  /// - Complexity: O(n).
+  static func nodes(of values: [Double]) -> ContiguousArray<Double> {
+    nodes(count: values.count) { values[$0] }
   }
 
   /// The sum of the first `count` values; 0 for none.

@@ -24,22 +24,27 @@ struct SectionStarts: Sendable {
   /// is stale.
   private var firstStale: Int
 
-  /// Starts of sections of `lengths`, the first at `origin`.
+  /// Starts of `count` sections, section i `length(i)` long, the first at `origin`.
   ///
-  /// - Complexity: O(s).
-  init(origin: Double, lengths: ContiguousArray<Double>) {
+  /// - Complexity: O(s), one allocation (none for no section).
+  init(origin: Double, count: Int, length: (Int) -> Double) {
     self.origin = origin
-    count = lengths.count
-    exactness = ExactSummands(CollectionOfOne(origin) + lengths)
+    self.count = count
+    exactness = ExactSummands()
+    exactness.insert(origin)
+    for index in 0..<count where exactness.holds { exactness.insert(length(index)) }
     isTree = exactness.holds
-    if isTree {
-      values = PrefixSumTree.nodes(of: lengths)
+    values = []
+    if count == 0 {
+      // Nothing to read: no buffer.
+    } else if isTree {
+      values = PrefixSumTree.nodes(count: count, value: length)
     } else {
-      values = ContiguousArray(repeating: 0, count: lengths.count)
+      values.reserveCapacity(count)
       var position = origin
-      for index in lengths.indices {
-        values[index] = position
-        position = position + lengths[index]
+      for index in 0..<count {
+        values.append(position)
+        position = position + length(index)
       }
     }
     firstStale = count

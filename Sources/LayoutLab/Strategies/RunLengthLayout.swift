@@ -69,7 +69,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     var state = State(
       geometry: engine.geometry, sections: sections,
-      starts: SectionStarts(origin: 0, lengths: []), contentSize: .zero)
+      starts: SectionStarts(origin: 0, count: 0) { _ in 0 }, contentSize: .zero)
     state.restack(engine: engine, counters: &counters)
     self.state = state
     workCounters += counters
@@ -191,8 +191,10 @@ extension RunLengthLayout.State {
   ///
   /// - Complexity: O(s); no line is touched.
   mutating func restack(engine: FlowLayoutEngine, counters: inout LayoutWorkCounters) {
-    starts = SectionStarts(
-      origin: geometry.paddingBefore, lengths: ContiguousArray(sections.lazy.map(\.length)))
+    let sections = self.sections
+    starts = SectionStarts(origin: geometry.paddingBefore, count: sections.count) {
+      sections[$0].length
+    }
     finishRestack(engine: engine)
   }
 
