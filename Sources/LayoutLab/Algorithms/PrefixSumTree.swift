@@ -35,17 +35,16 @@ enum PrefixSumTree {
   /// - Complexity: O(log n): one node per set bit of `count`.
   @inline(__always)
   static func prefixSum(_ count: Int, of nodes: ContiguousArray<Double>) -> Double {
-    precondition(count >= 0 && count < nodes.count, "a prefix past the values")
-    return nodes.withUnsafeBufferPointer { nodes in
-      var sum = 0.0
-      var node = count
-      // Each step drops the lowest set bit: the nodes read cover 0..<count once.
-      while node > 0 {
-        sum += nodes[node]
-        node &= node - 1
-      }
-      return sum
+    // Plain subscripts: a scoped buffer pointer would retain and release the array, which
+    // costs more than the bounds checks of these few reads.
+    var sum = 0.0
+    var node = count
+    // Each step drops the lowest set bit: the nodes read cover 0..<count once.
+    while node > 0 {
+      sum += nodes[node]
+      node &= node - 1
     }
+    return sum
   }
 
   /// The longest prefix whose sum, added to `base`, stays below `bound` — with the values
@@ -57,22 +56,20 @@ enum PrefixSumTree {
   static func prefix(
     from base: Double, below bound: Double, of nodes: ContiguousArray<Double>
   ) -> (count: Int, sum: Double) {
-    nodes.withUnsafeBufferPointer { nodes in
-      let n = nodes.count - 1
-      var (count, sum) = (0, base)
-      guard n > 0 else { return (0, base) }
-      var step = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
-      // Invariant: base + the first `count` values is `sum`, below `bound`.
-      while step > 0 {
-        let next = count + step
-        if next <= n && sum + nodes[next] < bound {
-          count = next
-          sum += nodes[next]
-        }
-        step >>= 1
+    let n = nodes.count - 1
+    var (count, sum) = (0, base)
+    guard n > 0 else { return (0, base) }
+    var step = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
+    // Invariant: base + the first `count` values is `sum`, below `bound`.
+    while step > 0 {
+      let next = count + step
+      if next <= n && sum + nodes[next] < bound {
+        count = next
+        sum += nodes[next]
       }
-      return (count, sum)
+      step >>= 1
     }
+    return (count, sum)
   }
 
   /// Adds `delta` to value `index`; returns how many nodes that touched.
