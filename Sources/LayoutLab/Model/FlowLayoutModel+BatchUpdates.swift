@@ -18,6 +18,58 @@ extension FlowLayoutModel {
   }
 }
 
+extension BatchUpdate {
+  /// Whether the batch only resizes items: every section and item stays where it was.
+  var onlyResizesItems: Bool {
+    deleteSections.isEmpty && insertSections.isEmpty && deleteItems.isEmpty
+      && insertItems.isEmpty && moveItems.isEmpty && reloadItems.isEmpty && boundsSize == nil
+      && contentOffset == nil
+  }
+}
+
+extension FlowLayoutModel {
+  /// Throws what `applying(_:)` throws for a batch of `resizes` alone, in its order: an item
+  /// that does not exist, one named twice, a bad size.
+  ///
+  /// - Complexity: O(k) for k resizes.
+  func checkResizes(_ resizes: [BatchUpdate.ItemResize]) throws(LayoutError) {
+    guard !resizes.isEmpty else { return }
+    var resized = Set<LayoutIndexPath>(minimumCapacity: resizes.count)
+    for (index, resize) in resizes.enumerated() {
+      try BatchApplication.checkResize(
+        resize, index, sections: sections, resized: &resized)
+    }
+  }
+
+  /// Writes checked `resizes` into the sections, in place, and returns the sections they
+  /// changed.
+  ///
+  /// - Complexity: O(k log k) for k resizes, plus O(items) of a section of one size that gets
+  ///   a size of its own.
+  mutating func applyCheckedResizes(_ resizes: [BatchUpdate.ItemResize]) -> FlowSectionChanges {
+    var changed: [FlowSectionChanges.ChangedItems] = []
+    changed.reserveCapacity(resizes.count)
+    for resize in resizes {
+      let path = resize.at
+      sections[path.section].setItemSize(resize.size, at: path.item, layout: layout)
+      changed.append(.init(section: path.section, first: path.item, last: path.item))
+    }
+    changed.sort { $0.section < $1.section }
+    // One entry per section, covering its changed items.
+    var merged: [FlowSectionChanges.ChangedItems] = []
+    merged.reserveCapacity(changed.count)
+    for entry in changed {
+      if let last = merged.last, last.section == entry.section {
+        merged[merged.count - 1].first = min(last.first, entry.first)
+        merged[merged.count - 1].last = max(last.last, entry.last)
+      } else {
+        merged.append(entry)
+      }
+    }
+    return FlowSectionChanges(sectionCount: sections.count, changed: merged)
+  }
+}
+
 /// The work of `FlowLayoutModel.applying(_:)`, in the order UIKit checks a batch: what goes
 /// (before the batch), then where sections and items land (after it), then the new sections,
 /// resizes and bounds. Each step reads what the steps before it found.
@@ -219,22 +271,32 @@ private struct BatchApplication {
       changes.append(.existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
       return
     }
-    // Survivors in order, arrivals at their indexes (lowest first).
-    let removedSet = Set(removedItems)
+    // Survivors in order, arrivals at their indexes (lowest first): one merge pass, copying
+    // the survivors between two removals or arrivals as one slice, with no lookup per item.
+    var removed = removedItems
+    removed.sortWithoutScratch()
     var sizes = ContiguousArray<CGSize>()
     sizes.reserveCapacity(finalCount)
-    var nextOld = 0
-    var arrivalIterator = arrivals.makeIterator()
-    var nextArrival = arrivalIterator.next()
-    for position in 0..<finalCount {
-      if let arrival = nextArrival, arrival.item == position {
-        sizes.append(arrival.size)
-        nextArrival = arrivalIterator.next()
+    var (nextOld, nextRemoved, nextArrival) = (0, 0, 0)
+    while sizes.count < finalCount {
+      if nextArrival < arrivals.count && arrivals[nextArrival].item == sizes.count {
+        sizes.append(arrivals[nextArrival].size)
+        nextArrival += 1
         continue
       }
-      while removedSet.contains(nextOld) { nextOld += 1 }
-      sizes.append(oldSection.itemSize(at: nextOld, layout: model.layout))
-      nextOld += 1
+      while nextRemoved < removed.count && removed[nextRemoved] == nextOld {
+        nextRemoved += 1
+        nextOld += 1
+      }
+      // Survivors up to the next removal, or as many as fit before the next arrival.
+      let untilRemoval = (nextRemoved < removed.count ? removed[nextRemoved] : oldItems) - nextOld
+      let untilArrival =
+        (nextArrival < arrivals.count ? arrivals[nextArrival].item : finalCount) - sizes.count
+      let count = min(untilRemoval, untilArrival)
+      // Counts add up (finalCount = survivors + arrivals), so a step always copies something.
+      precondition(count > 0, "a section's survivors and arrivals do not add up")
+      oldSection.appendItemSizes(nextOld..<(nextOld + count), to: &sizes, layout: model.layout)
+      nextOld += count
     }
     var section = oldSection
     section.setItemSizes(sizes, layout: model.layout)
@@ -251,17 +313,8 @@ private struct BatchApplication {
   mutating func applyResizes() throws(LayoutError) {
     var resized = Set<LayoutIndexPath>()
     for (index, resize) in batch.resizeItems.enumerated() {
-      func field() -> [LayoutError.PathComponent] {
-        [.key("resizeItems"), .index(index), .key("at")]
-      }
+      try Self.checkResize(resize, index, sections: sections, resized: &resized)
       let path = resize.at
-      guard (0..<newCount).contains(path.section),
-        (0..<sections[path.section].numberOfItems).contains(path.item)
-      else { throw LayoutError(path: field(), "\(path) does not exist after the batch") }
-      guard resized.insert(path).inserted else {
-        throw LayoutError(path: field(), "\(path) is named twice")
-      }
-      try checkSize(resize.size, "resizeItems[\(index)].size")
       sections[path.section].setItemSize(resize.size, at: path.item, layout: model.layout)
       if case .existing(let old, let first, let last, let delta) = changes[path.section] {
         changes[path.section] = .existing(
@@ -269,6 +322,25 @@ private struct BatchApplication {
           lastChangedItem: max(last, path.item), itemDelta: delta)
       }
     }
+  }
+
+  /// Resize `index` of a batch names an item of `sections` (after the batch) not named
+  /// before it in `resized`, with a good size.
+  static func checkResize(
+    _ resize: BatchUpdate.ItemResize, _ index: Int, sections: [FlowSection],
+    resized: inout Set<LayoutIndexPath>
+  ) throws(LayoutError) {
+    func field() -> [LayoutError.PathComponent] {
+      [.key("resizeItems"), .index(index), .key("at")]
+    }
+    let path = resize.at
+    guard (0..<sections.count).contains(path.section),
+      (0..<sections[path.section].numberOfItems).contains(path.item)
+    else { throw LayoutError(path: field(), "\(path) does not exist after the batch") }
+    guard resized.insert(path).inserted else {
+      throw LayoutError(path: field(), "\(path) is named twice")
+    }
+    try checkSize(resize.size, "resizeItems[\(index)].size")
   }
 
   /// The model with the new sections and bounds, within the layout's limits.
@@ -331,6 +403,19 @@ extension FlowSection {
     }
   }
 
+  /// Appends the sizes of `items` to `sizes`.
+  ///
+  /// - Complexity: O(items.count), a copy of a slice for one size per item.
+  func appendItemSizes(
+    _ items: Range<Int>, to sizes: inout ContiguousArray<CGSize>, layout: FlowLayoutConfiguration
+  ) {
+    switch itemSizing {
+    case .fixed(_, let itemSize):
+      sizes.append(contentsOf: repeatElement(itemSize ?? layout.itemSize, count: items.count))
+    case .perItem(let own): sizes.append(contentsOf: own[items])
+    }
+  }
+
   /// Changes one item's size.
   mutating func setItemSize(_ size: CGSize, at item: Int, layout: FlowLayoutConfiguration) {
     switch itemSizing {
@@ -344,6 +429,37 @@ extension FlowSection {
       itemSizing = .perItem([])  // release the array so the write below does not copy it
       sizes[item] = size
       itemSizing = .perItem(sizes)
+    }
+  }
+}
+
+extension Array where Element == Int {
+  /// Sorts in place without the scratch buffer `sort()` allocates (a heapsort): a batch
+  /// update's allocations are counted exactly, and sorting a section's removals must not add
+  /// one.
+  ///
+  /// - Complexity: O(n log n), no allocation.
+  mutating func sortWithoutScratch() {
+    guard count > 1 else { return }
+    withUnsafeMutableBufferPointer { values in
+      func siftDown(_ root: Int, _ end: Int) {
+        var parent = root
+        while true {
+          var child = 2 * parent + 1
+          guard child < end else { return }
+          if child + 1 < end && values[child + 1] > values[child] { child += 1 }
+          guard values[child] > values[parent] else { return }
+          values.swapAt(child, parent)
+          parent = child
+        }
+      }
+      for root in stride(from: values.count / 2 - 1, through: 0, by: -1) {
+        siftDown(root, values.count)
+      }
+      for end in stride(from: values.count - 1, to: 0, by: -1) {
+        values.swapAt(0, end)
+        siftDown(0, end)
+      }
     }
   }
 }

@@ -54,30 +54,45 @@ extension FlowLayoutModel {
   }
 }
 
-extension FlowSectionChanges {
-  /// Whether no section changed.
-  public var isEmpty: Bool {
-    !structureChanged
-      && sections.allSatisfy {
-        if case .existing(let old, nil, _, _) = $0 { return old >= 0 }
-        return false
-      }
-  }
-
-  /// These changes followed by `later` (which maps sections one to one, without insertions or
-  /// deletions): each section's changed range covers both.
-  func merged(with later: FlowSectionChanges) -> FlowSectionChanges {
-    var result = self
-    for (index, change) in later.sections.enumerated() {
-      guard case .existing(_, let laterFirst?, let laterLast, _) = change else { continue }
-      switch result.sections[index] {
-      case .inserted: break
-      case .existing(let old, let first, let last, let delta):
-        result.sections[index] = .existing(
-          old: old, firstChangedItem: min(first ?? Int.max, laterFirst),
-          lastChangedItem: max(last, laterLast), itemDelta: delta)
-      }
+extension FlowLayoutModel {
+  /// Applies `context` in place and returns what changed: the same model, change and errors
+  /// as `applying(_:)`, and, as it, leaves `self` as it was when it throws.
+  ///
+  /// A context that only resizes items and moves the bounds (a self-sizing measurement, a
+  /// scroll) is checked first, then written into the model's own arrays: no section or size
+  /// array is copied when the model holds them alone.
+  ///
+  /// - Complexity: O(k log k) for k resizes, plus O(items of a section) when a section of one
+  ///   size first gets sizes of its own; otherwise that of `applying(_:)`.
+  public mutating func apply(_ context: LayoutInvalidationContext) throws(LayoutError)
+    -> FlowModelChange
+  {
+    guard context.delegateMetrics == nil, context.batchUpdate?.onlyResizesItems ?? true else {
+      let (model, change) = try applying(context)
+      self = model
+      return change
     }
-    return result
+    // What `applying(_:)` checks, in its order; resizes change no number of items, so the
+    // invalidated items can be checked against the sections before the batch's resizes.
+    let batchResizes = context.batchUpdate?.resizeItems ?? []
+    try checkResizes(batchResizes)
+    try checkResizes(context.invalidatedItems)
+    var newBounds = context.newBounds ?? collectionView.bounds
+    newBounds.origin.x += context.contentOffsetAdjustment.x
+    newBounds.origin.y += context.contentOffsetAdjustment.y
+    var bounds = FlowBoundsChange.none
+    if newBounds != collectionView.bounds {
+      let environment = try collectionView.withBounds(newBounds)
+      bounds = FlowBoundsChange(from: self, to: newBounds)
+      collectionView = environment
+    }
+    // Nothing throws from here on.
+    var sections = FlowSectionChanges.unchanged(sectionCount: self.sections.count)
+    if !batchResizes.isEmpty { sections = applyCheckedResizes(batchResizes) }
+    if !context.invalidatedItems.isEmpty {
+      sections = sections.merged(with: applyCheckedResizes(context.invalidatedItems))
+    }
+    return FlowModelChange(
+      relayoutEverything: context.invalidateEverything, sections: sections, bounds: bounds)
   }
 }

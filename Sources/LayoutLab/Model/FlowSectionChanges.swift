@@ -1,5 +1,9 @@
 /// How each section after a batch relates to the sections before it: what an incremental
 /// strategy needs to know to recompute only what changed.
+///
+/// A change that keeps every section where it was (resizes, a scroll) is kept sparse — only the
+/// sections it touched — so that making it, merging it and walking what changed cost O(changes),
+/// not O(s) (`forEachChange(_:)`); `sections` spells it out in full when asked.
 public struct FlowSectionChanges: Hashable, Sendable {
   public enum Origin: Hashable, Sendable {
     /// A section the batch inserted.
@@ -10,17 +14,178 @@ public struct FlowSectionChanges: Hashable, Sendable {
     case existing(old: Int, firstChangedItem: Int?, lastChangedItem: Int, itemDelta: Int)
   }
 
-  /// One entry per section after the batch.
-  public var sections: [Origin]
+  /// Items of a section that keeps its index and its number of items.
+  struct ChangedItems: Hashable, Sendable {
+    var section: Int
+    var first: Int
+    var last: Int
+  }
+
+  private enum Storage: Hashable, Sendable {
+    /// One origin per section after the batch.
+    case dense([Origin])
+    /// `count` sections, each where it was with as many items; those in `changed` (by
+    /// increasing section, each once) had items changed.
+    case sparse(count: Int, changed: [ChangedItems])
+  }
+
+  private var storage: Storage
   /// Whether sections were inserted or deleted.
   public var structureChanged: Bool
 
+  public init(sections: [Origin], structureChanged: Bool) {
+    storage = .dense(sections)
+    self.structureChanged = structureChanged
+  }
+
+  /// `count` sections where they were, with items changed in `changed` (by increasing
+  /// section, each once).
+  init(sectionCount count: Int, changed: [ChangedItems]) {
+    storage = .sparse(count: count, changed: changed)
+    structureChanged = false
+  }
+
+  /// One entry per section after the batch.
+  ///
+  /// - Complexity: O(s) for a sparse change, which it spells out.
+  public var sections: [Origin] {
+    get {
+      switch storage {
+      case .dense(let origins): return origins
+      case .sparse(let count, let changed):
+        var origins = (0..<count).map {
+          Origin.existing(old: $0, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0)
+        }
+        for entry in changed {
+          origins[entry.section] = .existing(
+            old: entry.section, firstChangedItem: entry.first, lastChangedItem: entry.last,
+            itemDelta: 0)
+        }
+        return origins
+      }
+    }
+    set { storage = .dense(newValue) }
+  }
+
+  /// The number of sections after the batch.
+  public var count: Int {
+    switch storage {
+    case .dense(let origins): origins.count
+    case .sparse(let count, _): count
+    }
+  }
+
   /// No section changed.
+  ///
+  /// - Complexity: O(1).
   public static func unchanged(sectionCount: Int) -> FlowSectionChanges {
-    FlowSectionChanges(
-      sections: (0..<sectionCount).map {
-        .existing(old: $0, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0)
-      },
-      structureChanged: false)
+    FlowSectionChanges(sectionCount: sectionCount, changed: [])
+  }
+
+  /// Calls `body` with every section after the batch that was inserted, changed items, or
+  /// moved, by increasing index, with where it came from.
+  ///
+  /// - Complexity: O(sections changed) for a sparse change; O(s) otherwise.
+  func forEachChange(_ body: (_ index: Int, _ origin: Origin) -> Void) {
+    switch storage {
+    case .dense(let origins):
+      for (index, origin) in origins.enumerated() {
+        if case .existing(let old, nil, _, _) = origin, old == index { continue }
+        body(index, origin)
+      }
+    case .sparse(_, let changed):
+      for entry in changed {
+        body(
+          entry.section,
+          .existing(
+            old: entry.section, firstChangedItem: entry.first, lastChangedItem: entry.last,
+            itemDelta: 0))
+      }
+    }
+  }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    if case .sparse(let countA, let changedA) = a.storage,
+      case .sparse(let countB, let changedB) = b.storage
+    {
+      return countA == countB && changedA == changedB
+    }
+    return a.structureChanged == b.structureChanged && a.sections == b.sections
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(structureChanged)
+    hasher.combine(sections)
+  }
+}
+
+extension FlowSectionChanges {
+  /// Whether no section changed.
+  ///
+  /// - Complexity: O(1) for a sparse change; O(s) otherwise.
+  public var isEmpty: Bool {
+    switch storage {
+    case .sparse(_, let changed): return changed.isEmpty
+    case .dense(let origins):
+      return !structureChanged
+        && origins.allSatisfy {
+          if case .existing(let old, nil, _, _) = $0 { return old >= 0 }
+          return false
+        }
+    }
+  }
+
+  /// These changes followed by `later` (which maps sections one to one, without insertions or
+  /// deletions): each section's changed range covers both.
+  ///
+  /// - Complexity: O(changes) when both are sparse; O(s) otherwise.
+  func merged(with later: FlowSectionChanges) -> FlowSectionChanges {
+    if case .sparse(let count, let earlier) = storage,
+      case .sparse(_, let laterChanged) = later.storage
+    {
+      return FlowSectionChanges(
+        sectionCount: count, changed: Self.union(earlier, laterChanged))
+    }
+    var result = self
+    var origins = sections
+    later.forEachChange { index, change in
+      guard case .existing(_, let laterFirst?, let laterLast, _) = change else { return }
+      switch origins[index] {
+      case .inserted: break
+      case .existing(let old, let first, let last, let delta):
+        origins[index] = .existing(
+          old: old, firstChangedItem: min(first ?? Int.max, laterFirst),
+          lastChangedItem: max(last, laterLast), itemDelta: delta)
+      }
+    }
+    result.storage = .dense(origins)
+    return result
+  }
+
+  /// Two lists of changed sections (each by increasing section, each once) as one, ranges of
+  /// the same section covering both.
+  private static func union(_ a: [ChangedItems], _ b: [ChangedItems]) -> [ChangedItems] {
+    if a.isEmpty { return b }
+    if b.isEmpty { return a }
+    var result: [ChangedItems] = []
+    result.reserveCapacity(a.count + b.count)
+    var (i, j) = (0, 0)
+    while i < a.count || j < b.count {
+      if j == b.count || (i < a.count && a[i].section < b[j].section) {
+        result.append(a[i])
+        i += 1
+      } else if i == a.count || b[j].section < a[i].section {
+        result.append(b[j])
+        j += 1
+      } else {
+        result.append(
+          ChangedItems(
+            section: a[i].section, first: min(a[i].first, b[j].first),
+            last: max(a[i].last, b[j].last)))
+        i += 1
+        j += 1
+      }
+    }
+    return result
   }
 }

@@ -14,10 +14,14 @@ public struct LayoutWorkCounters: Hashable, Sendable {
   public var linesShifted = 0
   /// Sections whose start was recomputed without laying them out again.
   public var sectionsShifted = 0
+  /// Nodes of a tree of prefix sums changed to move what follows a change (`PrefixSumTree`):
+  /// O(log s) per changed section, instead of a shift per later section.
+  public var treeNodesTouched = 0
 
   public init(
     framesComputed: Int = 0, linesBroken: Int = 0, sectionsLaidOut: Int = 0,
-    elementsScanned: Int = 0, linesShifted: Int = 0, sectionsShifted: Int = 0
+    elementsScanned: Int = 0, linesShifted: Int = 0, sectionsShifted: Int = 0,
+    treeNodesTouched: Int = 0
   ) {
     self.framesComputed = framesComputed
     self.linesBroken = linesBroken
@@ -25,6 +29,7 @@ public struct LayoutWorkCounters: Hashable, Sendable {
     self.elementsScanned = elementsScanned
     self.linesShifted = linesShifted
     self.sectionsShifted = sectionsShifted
+    self.treeNodesTouched = treeNodesTouched
   }
 
   public static func + (a: Self, b: Self) -> Self {
@@ -34,7 +39,8 @@ public struct LayoutWorkCounters: Hashable, Sendable {
       sectionsLaidOut: a.sectionsLaidOut + b.sectionsLaidOut,
       elementsScanned: a.elementsScanned + b.elementsScanned,
       linesShifted: a.linesShifted + b.linesShifted,
-      sectionsShifted: a.sectionsShifted + b.sectionsShifted)
+      sectionsShifted: a.sectionsShifted + b.sectionsShifted,
+      treeNodesTouched: a.treeNodesTouched + b.treeNodesTouched)
   }
 
   public static func += (a: inout Self, b: Self) { a = a + b }
@@ -45,6 +51,7 @@ public struct LayoutWorkCounters: Hashable, Sendable {
       ("framesComputed", framesComputed), ("linesBroken", linesBroken),
       ("sectionsLaidOut", sectionsLaidOut), ("elementsScanned", elementsScanned),
       ("linesShifted", linesShifted), ("sectionsShifted", sectionsShifted),
+      ("treeNodesTouched", treeNodesTouched),
     ]
   }
 }

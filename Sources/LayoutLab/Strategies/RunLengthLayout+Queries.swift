@@ -15,11 +15,7 @@ extension RunLengthLayout {
     let geometry = state.geometry
     let search = FlowSearchRange(rect, in: geometry)
     let (low, high) = (search.low, search.high)
-    let meeting = search.sections(count: state.sections.count) {
-      state.start(of: $0)
-    } end: {
-      state.end(of: $0)
-    }
+    let meeting = state.sections(meeting: search)
 
     // Every cell that meets the rect, in order, to `emit`; false once `emit` refuses one.
     func forEachCell(_ emit: (LayoutAttributes) -> Bool) -> Bool {

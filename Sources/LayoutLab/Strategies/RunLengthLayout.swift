@@ -25,8 +25,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   struct State: Sendable {
     var geometry: FlowGeometry
     var sections: ContiguousArray<Section>
-    /// Where each section starts along the scroll axis (logical coordinates).
-    var starts: ContiguousArray<Double>
+    /// Where each section starts along the scroll axis (logical coordinates): read them
+    /// through `start(of:)`.
+    var starts: SectionStarts
     var contentSize: CGSize
   }
 
@@ -81,8 +82,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       let kept = runs.finish()
       for index in sections.indices { sections[index].runs.keep(kept) }
     }
-    var state = State(geometry: engine.geometry, sections: sections, starts: [], contentSize: .zero)
-    state.restack(from: 0, engine: engine, counters: &counters)
+    var state = State(
+      geometry: engine.geometry, sections: sections,
+      starts: SectionStarts(origin: 0, count: 0) { _ in 0 }, contentSize: .zero)
+    state.restack(engine: engine, counters: &counters)
     self.state = state
     workCounters += counters
   }
@@ -111,9 +114,11 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
     guard var state, !state.geometry.isEmpty else { return fullLayout() }
+    // The state's arrays are changed in place only if `self` no longer holds them too.
+    self.state = nil
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
-    var firstMoved = Int.max
+    var anyMoved = false
     if change.sections.structureChanged {
       var sections = ContiguousArray<Section>()
       sections.reserveCapacity(change.sections.sections.count)
@@ -125,21 +130,29 @@ public struct RunLengthLayout: FlowLayoutStrategy {
         }
       }
       state.sections = sections
-      firstMoved = 0
     }
-    for (index, origin) in change.sections.sections.enumerated() {
+    // Inserted sections were laid out above; changed ones are laid out again, moved ones kept.
+    let keepsStarts = !change.sections.structureChanged
+    change.sections.forEachChange { index, origin in
       if case .existing(_, _?, _, _) = origin {
+        let old = state.sections[index].length
         state.sections[index] = laidOut(index, by: engine, counters: &counters)
-        firstMoved = min(firstMoved, index)
-      } else if case .existing(let old, nil, _, _) = origin, old != index {
-        firstMoved = min(firstMoved, index)
+        if keepsStarts {
+          state.starts.setLength(
+            state.sections[index].length, was: old, of: index, counters: &counters)
+        }
       }
+      anyMoved = true
     }
     // New geometry: FLOW-24's visible rect may have moved.
     let mirrorWidth = state.geometry.mirrorWidth
     state.geometry = engine.geometry
-    if firstMoved != Int.max {
-      state.restack(from: firstMoved, engine: engine, counters: &counters)
+    if change.sections.structureChanged
+      || state.starts.origin.bitPattern != engine.geometry.paddingBefore.bitPattern
+    {
+      state.restack(engine: engine, counters: &counters)
+    } else if anyMoved {
+      state.restackChanged(engine: engine, counters: &counters)
     } else if !state.geometry.isVertical && state.geometry.isRightToLeft {
       state.geometry.mirrorWidth = mirrorWidth
     }
@@ -163,12 +176,12 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// only the sections it touched; everything else — new delegate metrics, a cross-axis bounds
   /// change, or a second change before `prepare()` — lays everything out again.
   ///
-  /// - Complexity: that of `FlowLayoutModel.applying(_:)`.
+  /// - Complexity: that of `FlowLayoutModel.apply(_:)`: O(k log k) for k resized items and a
+  ///   scroll, whatever the number of items and sections.
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
-    let (newModel, change) = try model.applying(context)
-    model = newModel
+    let change = try model.apply(context)
     FlowModelChange.record(
       change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
   }
@@ -176,37 +189,58 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 
 extension RunLengthLayout.State {
   /// Where section `index` starts along the scroll axis (logical coordinates).
+  ///
+  /// - Complexity: O(log s) where starts are prefix sums, O(1) where they are the engine's
+  ///   chain (`SectionStarts`).
   @inline(__always)
-  func start(of index: Int) -> Double { starts[index] }
+  func start(of index: Int) -> Double { starts.start(of: index) }
+
+  /// The sections that can meet `search` (FLOW-22): `FlowSearchRange.sections`' answer, in
+  /// O(log s + sections returned).
+  @inline(__always)
+  func sections(meeting search: FlowSearchRange) -> Range<Int> {
+    let sections = self.sections
+    return starts.sections(meeting: search) { sections[$0].length }
+  }
 
   /// Where section `index` ends: the same addition the engine makes.
   @inline(__always)
-  func end(of index: Int) -> Double { starts[index] + sections[index].length }
+  func end(of index: Int) -> Double { start(of: index) + sections[index].length }
 
   func record(of index: Int) -> FlowSectionRecord {
     let section = sections[index]
+    let start = start(of: index)
     return FlowSectionRecord(
-      start: starts[index], end: end(of: index), headerLength: section.metrics.headerLength,
+      start: start, end: start + section.length, headerLength: section.metrics.headerLength,
       footerLength: section.metrics.footerLength, numberOfItems: section.numberOfItems)
   }
 
-  /// Recomputes where sections `first...` start — the engine's additions, in its order — and
-  /// the content size (and, for horizontal right-to-left layouts, the mirror width: FLOW-20).
+  /// Lays every section's start out again from the sections' lengths (`SectionStarts`), then
+  /// the content size.
   ///
-  /// - Complexity: O(s − first); no line is touched.
-  mutating func restack(
-    from first: Int, engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
-  ) {
-    if starts.count != sections.count {
-      starts = ContiguousArray(repeating: 0, count: sections.count)
+  /// - Complexity: O(s); no line is touched.
+  mutating func restack(engine: FlowLayoutEngine, counters: inout LayoutWorkCounters) {
+    let sections = self.sections
+    starts = SectionStarts(origin: geometry.paddingBefore, count: sections.count) {
+      sections[$0].length
     }
-    var position = first == 0 ? geometry.paddingBefore : end(of: first - 1)
-    for index in first..<sections.count {
-      starts[index] = position
-      position = end(of: index)
-    }
-    if first > 0 { counters.sectionsShifted += sections.count - first }
-    let length = sections.isEmpty || geometry.isEmpty ? 0 : position + geometry.paddingAfter
+    finishRestack(engine: engine)
+  }
+
+  /// After `starts.setLength(_:was:of:counters:)` for every section whose length changed:
+  /// moves later sections — O(log s) per change as prefix sums (done already), O(s) as the
+  /// engine's chain — then the content size.
+  mutating func restackChanged(engine: FlowLayoutEngine, counters: inout LayoutWorkCounters) {
+    let sections = self.sections
+    starts.restack(lengths: { sections[$0].length }, counters: &counters)
+    finishRestack(engine: engine)
+  }
+
+  /// The content size (and, for horizontal right-to-left layouts, the mirror width: FLOW-20)
+  /// from where the last section ends.
+  private mutating func finishRestack(engine: FlowLayoutEngine) {
+    let end = sections.isEmpty ? starts.origin : end(of: sections.count - 1)
+    let length = sections.isEmpty || geometry.isEmpty ? 0 : end + geometry.paddingAfter
     if !geometry.isVertical && geometry.isRightToLeft { geometry.mirrorWidth = length }
     contentSize = engine.contentSize(length: length)
   }
@@ -219,5 +253,6 @@ extension RunLengthLayout {
     summary: "runs of equal sizes as arithmetic; no frame kept, frames built at query time",
     complexity: LayoutComplexity(
       prepare: "O(1) uniform, O(n) mixed", rectQuery: "O(log runs + answer)",
-      itemLookup: "O(log runs + line)", update: "the sections changed + O(s)"))
+      itemLookup: "O(log runs + line)",
+      update: "the sections changed + O(log s) (exact lengths), else O(s)"))
 }

@@ -1,0 +1,127 @@
+/// Where each section starts along the scroll axis when each starts where the one before it
+/// ends (FLOW-16): the first at `origin`, section i + 1 at start(i) + length(i) — the engine's
+/// additions, bit for bit. The lengths are the caller's (each section holds its own).
+///
+/// Two ways to keep them, chosen by `ExactSummands`:
+/// - **prefix sums** (`PrefixSumTree`) when no sum of the origin and the lengths can round
+///   (lengths that are multiples of one power of two — integers, halves — and not too many of
+///   them): any grouping gives the engine's bits, so a section's new length moves every later
+///   start in O(log s), and a start is read in O(log s);
+/// - **the engine's chain** otherwise (a spacing of 0.1): starts kept one by one and
+///   recomputed, from the first section that changed, with the same additions in the same
+///   order — O(s) per change, O(1) per read.
+struct SectionStarts: Sendable {
+  private(set) var origin: Double
+  private(set) var count: Int
+  /// Whether starts are prefix sums (a change costs O(log s)) rather than a chain.
+  private(set) var isTree: Bool
+  /// The tree's nodes when `isTree`; otherwise where each section starts. One buffer: a
+  /// prepared layout's state is copied by every query, and each buffer copied is retained.
+  private var values: ContiguousArray<Double>
+  /// Whether every sum of `origin` and the lengths, in any grouping, is exact.
+  private var exactness: ExactSummands
+  /// The first start of the chain not recomputed since a length changed; `count` when none
+  /// is stale.
+  private var firstStale: Int
+
+  /// Starts of `count` sections, section i `length(i)` long, the first at `origin`.
+  ///
+  /// - Complexity: O(s), one allocation (none for no section).
+  init(origin: Double, count: Int, length: (Int) -> Double) {
+    self.origin = origin
+    self.count = count
+    exactness = ExactSummands()
+    exactness.insert(origin)
+    for index in 0..<count where exactness.holds { exactness.insert(length(index)) }
+    isTree = exactness.holds
+    values = []
+    if count == 0 {
+      // Nothing to read: no buffer.
+    } else if isTree {
+      values = PrefixSumTree.nodes(count: count, value: length)
+    } else {
+      values.reserveCapacity(count)
+      var position = origin
+      for index in 0..<count {
+        values.append(position)
+        position = position + length(index)
+      }
+    }
+    firstStale = count
+  }
+
+  /// Where section `index` starts.
+  ///
+  /// - Complexity: O(log s) as prefix sums; O(1) as a chain.
+  @inline(__always)
+  func start(of index: Int) -> Double {
+    isTree ? origin + PrefixSumTree.prefixSum(index, of: values) : values[index]
+  }
+
+  /// The sections that can meet `search`, given their lengths: those from the first that
+  /// ends at or after its low end to the last that starts at or before its high end
+  /// (`FlowSearchRange.sections(count:start:end:)`'s answer, to the bit).
+  ///
+  /// - Complexity: O(log s + sections returned): as prefix sums, one descent of the tree,
+  ///   then each next start by the engine's addition (exact, as every sum is); as a chain,
+  ///   a binary search.
+  func sections(meeting search: FlowSearchRange, lengths: (Int) -> Double) -> Range<Int> {
+    guard isTree else {
+      return search.sections(count: count) {
+        values[$0]
+      } end: {
+        values[$0] + lengths($0)
+      }
+    }
+    // Sections before `first` end before `low`: their ends are the prefix sums from origin
+    // past them, which never decrease.
+    // So section `first`, which starts where they end, ends at or after `low`.
+    let (first, firstStart) = PrefixSumTree.prefix(from: origin, below: search.low, of: values)
+    var (last, start) = (first, firstStart)
+    while last < count && start <= search.high {
+      start = start + lengths(last)
+      last += 1
+    }
+    return first..<last
+  }
+
+  /// Section `index`, `old` long, is now `length` long: later sections move. As prefix sums,
+  /// at once (O(log s), the nodes touched counted in `counters.treeNodesTouched`); as a chain,
+  /// when `restack(lengths:counters:)` is next called. Once the sums may round, the starts
+  /// are the engine's chain until they are made again.
+  mutating func setLength(
+    _ length: Double, was old: Double, of index: Int, counters: inout LayoutWorkCounters
+  ) {
+    guard old.bitPattern != length.bitPattern else { return }
+    // Both lengths are counted while the tree moves from one to the other.
+    exactness.insert(length)
+    exactness.remove(old)
+    if isTree && exactness.holds {
+      counters.treeNodesTouched += PrefixSumTree.add(length - old, at: index, to: &values)
+      return
+    }
+    if isTree {
+      // No longer exact: back to the engine's chain, every start recomputed.
+      isTree = false
+      values = ContiguousArray(repeating: 0, count: count)
+      firstStale = 0
+    }
+    firstStale = min(firstStale, index + 1)
+  }
+
+  /// Recomputes the starts of the chain that a change of length made stale — the engine's
+  /// additions, in its order; nothing as prefix sums. The sections recomputed are counted in
+  /// `counters.sectionsShifted`.
+  ///
+  /// - Complexity: O(s − the first section that changed) as a chain; O(1) as prefix sums.
+  mutating func restack(lengths: (Int) -> Double, counters: inout LayoutWorkCounters) {
+    guard !isTree, firstStale < count else { return }
+    if firstStale > 0 { counters.sectionsShifted += count - firstStale }
+    var position = firstStale == 0 ? origin : values[firstStale - 1] + lengths(firstStale - 1)
+    for index in firstStale..<count {
+      values[index] = position
+      position = position + lengths(index)
+    }
+    firstStale = count
+  }
+}

@@ -1,0 +1,239 @@
+import BenchmarkDatasets
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// Updates of the run-length strategy: section starts kept as prefix sums where no grouping of
+/// the additions can change a bit (`SectionStarts`, `ExactSummands`), the engine's chain
+/// elsewhere, and frames after every update equal to a fresh layout's, bit for bit.
+@Suite("Run-length updates")
+struct RunLengthUpdateTests {
+  static let baseSeed: UInt64 =
+    ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x7EE5_0001
+
+  /// Where each section starts by the engine's additions, one after the other.
+  func chain(origin: Double, _ lengths: [Double]) -> [Double] {
+    var starts: [Double] = []
+    var position = origin
+    for length in lengths {
+      starts.append(position)
+      position += length
+    }
+    starts.append(position)
+    return starts
+  }
+
+  @Test(
+    "section starts as prefix sums equal the engine's chain to the bit, seeded",
+    arguments: [
+      ("dyadic", true), ("tenths", false),
+    ])
+  func startsEqualTheChain(values: String, dyadic: Bool) {
+    let seed = Self.baseSeed
+    print("run-length update tests (\(values)): seed \(seed) (set LAYOUTLAB_SEED to replay)")
+    var random = SplitMix64(seed: seed)
+    func length() -> Double {
+      let whole = Double(random.nextInt(in: 0...400))
+      return dyadic ? whole + [0, 0.25, 0.5][random.nextIndex(below: 3)] : whole + 0.1 * 3.33
+    }
+    let origin = dyadic ? 12.5 : 0.1
+    var lengths = (0..<2_000).map { _ in length() }
+    var starts = SectionStarts(origin: origin, count: lengths.count) { lengths[$0] }
+    #expect(starts.isTree == dyadic, "prefix sums exactly when every sum is exact")
+    var counters = LayoutWorkCounters()
+    for step in 0..<300 {
+      for _ in 0..<random.nextInt(in: 1...3) {
+        let index = random.nextIndex(below: lengths.count)
+        let old = lengths[index]
+        lengths[index] = length()
+        starts.setLength(lengths[index], was: old, of: index, counters: &counters)
+      }
+      starts.restack(lengths: { lengths[$0] }, counters: &counters)
+      let expected = chain(origin: origin, lengths)
+      let probes = (0..<20).map { _ in random.nextIndex(below: lengths.count) } + [0]
+      for index in probes where starts.start(of: index).bitPattern != expected[index].bitPattern {
+        Issue.record("seed \(seed), step \(step): start of \(index) differs")
+        return
+      }
+      let last = lengths.count - 1
+      #expect(
+        (starts.start(of: last) + lengths[last]).bitPattern
+          == expected[lengths.count].bitPattern, "step \(step)")
+    }
+    #expect(starts.isTree == dyadic)
+    if dyadic {
+      #expect(counters.sectionsShifted == 0, "prefix sums move no section one by one")
+      #expect(counters.treeNodesTouched > 0)
+    } else {
+      #expect(counters.treeNodesTouched == 0)
+    }
+  }
+
+  @Test("exact summands: dyadic values hold, tenths and negative zero do not, the bound is 2^53")
+  func exactSummands() {
+    #expect(ExactSummands([0.5, 12.25, 1e6, 0]).holds)
+    #expect(!ExactSummands([0.1, 0.2, 0.3]).holds)
+    #expect(!ExactSummands([1, -0.0]).holds)
+    #expect(!ExactSummands([1, .infinity]).holds)
+    #expect(ExactSummands([0x1p52, 0x1p52]).holds)
+    #expect(!ExactSummands([0x1p52, 0x1p52, 1]).holds)
+    // A finer unit counts the values already in at its scale.
+    #expect(ExactSummands([0x1p50, 0.5]).holds)
+    #expect(!ExactSummands([0x1p52, 0.5]).holds)
+    var summands = ExactSummands([0x1p52, 0x1p52])
+    summands.remove(0x1p52)
+    summands.insert(0x1p51)
+    #expect(summands.holds, "a value removed frees its share of the bound")
+  }
+
+  @Test("prefix sums: every prefix, after changes, equals the sum of the values")
+  func prefixSumTree() {
+    var random = SplitMix64(seed: Self.baseSeed)
+    var values = (0..<1_000).map { _ in Double(random.nextInt(in: -50...50)) }
+    var tree = PrefixSumTree.nodes(of: values)
+    for _ in 0..<200 {
+      let index = random.nextIndex(below: values.count)
+      let value = Double(random.nextInt(in: -50...50))
+      let touched = PrefixSumTree.add(value - values[index], at: index, to: &tree)
+      #expect(touched <= 11, "at most one node per bit of 1,001")
+      values[index] = value
+    }
+    var sum = 0.0
+    for count in 0...values.count {
+      #expect(PrefixSumTree.prefixSum(count, of: tree) == sum)
+      if count < values.count { sum += values[count] }
+    }
+  }
+
+  @Test(
+    "resizing an item in one of 100,000 sections lays out one section and touches O(log s) nodes")
+  func resizeInOneOfManySections() throws {
+    let sections = 100_000
+    let model = FlowLayoutModel(
+      collectionView: screen(390, 844, scale: 3),
+      layout: flowLayout {
+        $0.itemSize = CGSize(width: 100, height: 100)
+        $0.headerReferenceSize = CGSize(width: 0, height: 30)
+      },
+      sections: (0..<sections).map { _ in FlowSection(items: 4) })
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    layout.resetWorkCounters()
+    let path = LayoutIndexPath(item: 2, section: sections / 2)
+    try layout.performBatchUpdates(
+      BatchUpdate(resizeItems: [.init(at: path, size: CGSize(width: 100, height: 160))]))
+    layout.prepare()
+    let counters = layout.workCounters
+    #expect(counters.sectionsLaidOut == 1)
+    #expect(counters.sectionsShifted == 0, "later sections move through the tree")
+    #expect(counters.treeNodesTouched >= 1 && counters.treeNodesTouched <= 17, "⌈log2 100,001⌉")
+    #expect(counters.linesBroken <= 2)
+    var fresh = try RunLengthLayout(model: layout.model)
+    fresh.prepare()
+    #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize)
+    for section in [0, sections / 2, sections / 2 + 1, sections - 1] {
+      let header = LayoutIndexPath(item: 0, section: section)
+      #expect(
+        layout.layoutAttributesForSupplementaryView(ofKind: .header, at: header)
+          == fresh.layoutAttributesForSupplementaryView(ofKind: .header, at: header))
+    }
+  }
+
+  /// Mixed sections of sizes drawn from a few (so runs form), with headers and footers.
+  func longSequenceModel(items: Int, dyadic: Bool, random: inout SplitMix64) -> FlowLayoutModel {
+    let sizes: [CGSize] =
+      dyadic
+      ? [
+        CGSize(width: 100, height: 100), CGSize(width: 120, height: 80.5),
+        .init(width: 60, height: 60),
+      ]
+      : [
+        CGSize(width: 33.3, height: 33.3), CGSize(width: 120.7, height: 80.1),
+        .init(width: 60, height: 60),
+      ]
+    var layout = FlowLayoutConfiguration()
+    layout.minimumLineSpacing = dyadic ? 10 : 0.1
+    layout.minimumInteritemSpacing = dyadic ? 8 : 0.3
+    layout.headerReferenceSize = CGSize(width: 0, height: dyadic ? 30 : 30.7)
+    layout.footerReferenceSize = CGSize(width: 0, height: 12)
+    let perSection = 1_000
+    let sections = (0..<(items / perSection)).map { _ in
+      var section = [CGSize]()
+      section.reserveCapacity(perSection)
+      while section.count < perSection {
+        let size = sizes[random.nextIndex(below: sizes.count)]
+        let run = min(random.nextInt(in: 1...60), perSection - section.count)
+        section += repeatElement(size, count: run)
+      }
+      return FlowSection(itemSizes: section)
+    }
+    return FlowLayoutModel(
+      collectionView: screen(390, 844, scale: 3), layout: layout, sections: sections)
+  }
+
+  @Test(
+    "60 batches on a 100,000-item layout: after each, frames equal a fresh layout's to the bit",
+    arguments: [true, false])
+  func longSequence(dyadic: Bool) throws {
+    let seed = Self.baseSeed &+ (dyadic ? 0 : 1)
+    print(
+      "run-length long sequence (dyadic \(dyadic)): seed \(seed) (set LAYOUTLAB_SEED to replay)")
+    var random = SplitMix64(seed: seed)
+    var model = longSequenceModel(items: 100_000, dyadic: dyadic, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    let newSizes =
+      dyadic
+      ? [CGSize(width: 100, height: 160), CGSize(width: 50, height: 40.25)]
+      : [CGSize(width: 100.1, height: 160.3), CGSize(width: 33.3, height: 33.3)]
+    for step in 0..<60 {
+      var batch = BatchUpdate()
+      let sectionCount = model.sections.count
+      var resized = Set<LayoutIndexPath>()
+      for _ in 0..<random.nextInt(in: 1...4) {
+        let section = random.nextIndex(below: sectionCount)
+        let count = model.sections[section].numberOfItems
+        guard count > 0 else { continue }
+        let path = LayoutIndexPath(item: random.nextIndex(below: count), section: section)
+        if resized.insert(path).inserted {
+          batch.resizeItems.append(.init(at: path, size: newSizes[random.nextIndex(below: 2)]))
+        }
+      }
+      if step % 5 == 4 {
+        // Items leave one section and arrive in another; sometimes a section comes or goes.
+        let from = random.nextIndex(below: sectionCount)
+        if model.sections[from].numberOfItems > 0 {
+          batch.deleteItems = [LayoutIndexPath(item: 0, section: from)]
+        }
+        let to = random.nextIndex(below: sectionCount)
+        batch.insertItems = [.init(at: LayoutIndexPath(item: 0, section: to), size: newSizes[0])]
+        batch.resizeItems = []
+      }
+      if step % 20 == 19 {
+        batch = BatchUpdate(
+          insertSections: [.init(at: 1, section: FlowSection(itemSizes: [newSizes[1]]))])
+      }
+      (model, _) = try model.applying(batch)
+      try layout.performBatchUpdates(batch)
+      layout.prepare()
+      var fresh = try IncrementalLayout(model: model)
+      fresh.prepare()
+      let context = "seed \(seed), batch \(step)"
+      #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize, "\(context)")
+      let all = layout.layoutAttributesForAllElements()
+      let expected = fresh.layoutAttributesForAllElements()
+      guard all == expected else {
+        let index =
+          all.indices.first { $0 >= expected.count || all[$0] != expected[$0] }
+          ?? min(all.count, expected.count)
+        Issue.record("\(context): element \(index) differs from a fresh layout")
+        return
+      }
+    }
+    // Dyadic lengths move later sections through the tree; tenths by the engine's chain.
+    let counters = layout.workCounters
+    #expect((counters.treeNodesTouched > 0) == dyadic)
+    #expect((counters.sectionsShifted > 0) == !dyadic)
+  }
+}
