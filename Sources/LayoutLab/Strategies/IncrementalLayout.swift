@@ -72,6 +72,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
     guard var state = state, !state.geometry.isEmpty else { return fullLayout() }
+    // The state's arrays are changed in place only if `self` no longer holds them too.
+    self.state = nil
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
     var firstMoved = Int.max
@@ -86,7 +88,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
       }
       state.sections = sections
     }
-    for (index, origin) in change.sections.sections.enumerated() {
+    change.sections.forEachChange { index, origin in
       switch origin {
       case .inserted:
         state.sections[index] = IncrementalSection(
@@ -222,12 +224,11 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// incrementally; everything else — new delegate metrics, a cross-axis bounds change, or a
   /// second change before `prepare()` — lays everything out again.
   ///
-  /// - Complexity: that of `FlowLayoutModel.applying(_:)`.
+  /// - Complexity: that of `FlowLayoutModel.apply(_:)`: O(k log k) for k resizes.
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
-    let (newModel, change) = try model.applying(context)
-    model = newModel
+    let change = try model.apply(context)
     FlowModelChange.record(
       change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
   }
