@@ -186,6 +186,22 @@ import Testing
     #expect(report.times.filter { $0.comparison.verdict == .faster }.count == 24)
   }
 
+  @Test func aDriftBelowOne_needsAgreement_aDriftAboveOne_doesNot() throws {
+    let gate = Self.gate(Self.run(seed: 1), Self.run(seed: 2))
+    let ln = { (ratios: [Double]) in ratios.map { log($0) } }
+    // Eight of ten alike: the machine's factor, either way.
+    let agreed = try #require(
+      gate.drift(ofLogs: ln([0.8, 0.8, 0.81, 0.79, 0.8, 0.8, 0.82, 0.8, 0.5, 1])))
+    #expect(abs(exp(agreed) - 0.8) < 0.01)
+    // Six of ten twice as fast, four unchanged: a change of code, not a faster machine.
+    #expect(gate.drift(ofLogs: ln([0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1, 1, 1, 1])) == nil)
+    // Slower by different amounts (other jobs): the median still, as it can only hide.
+    let spread = try #require(gate.drift(ofLogs: ln([1, 1, 1.1, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1])))
+    #expect(abs(exp(spread) - 1.35) < 0.01)
+    // Too few to tell.
+    #expect(gate.drift(ofLogs: ln([0.8, 0.8, 0.8, 0.8])) == nil)
+  }
+
   @Test func aUniformMachineDrift_withNoChangeOfCode_isNoRegression() {
     let candidate = Self.run(seed: 2) { _, _, _ in 1.2 }
     let gate = Self.gate(Self.run(seed: 1), candidate)

@@ -43,10 +43,10 @@ public struct BaselineGate: Sendable {
   /// ratio's interval may be for the benchmark to count as precise (`timeDrifts`).
   public var minimumDriftGroup = 5
   public var driftPrecision = 1.2
-  /// A drift is the machine's only where its benchmarks agree on it: at least this share of
-  /// them within `driftBand` (either way) of their median (`agreedDrift`). A faster machine
-  /// moves every benchmark alike; a change of code moves each benchmark it touches by its own
-  /// amount (docs/BenchMethod.md, "Two results files").
+  /// A drift below 1 is the machine's only where its benchmarks agree on it: at least this
+  /// share of them within `driftBand` (either way) of their median (`drift(ofLogs:)`). A
+  /// faster machine moves every benchmark alike; a change of code moves each benchmark it
+  /// touches by its own amount (docs/BenchMethod.md, "Two results files").
   public var driftAgreement = 0.75
   public var driftBand = 1.10
   /// The suite's floor (`floor write-frames`: writing frames to memory, no layout code): its
@@ -258,8 +258,8 @@ extension BaselineGate {
 
   /// The drift between the two runs, per benchmark: the median ratio (Hodges–Lehmann,
   /// candidate over baseline) of the *precise* benchmarks measured on the same dataset at the
-  /// same size — measured together, within a second or two — where they agree on it
-  /// (`agreedDrift`); else the median of every precise benchmark, where those agree; else 1.
+  /// same size — measured together, within a second or two — as `drift(ofLogs:)` takes it;
+  /// where that gives none, the same over every precise benchmark of the run; else 1.
   /// Precise: the ratio's 99 % interval spans at most `driftPrecision` (many samples on both
   /// sides; a quick run's slowest benchmarks have 5, and one preempted sample moves them), and
   /// not the floor (`floorStrategy`, memory bandwidth, which moves on its own).
@@ -292,9 +292,9 @@ extension BaselineGate {
       guard estimate.low > 0, estimate.high / estimate.low <= driftPrecision else { return nil }
       return ("\(pair.result.dataset)@\(pair.result.items)", log(estimate.ratio))
     }
-    let runWide = agreedDrift(precise.map(\.log))
+    let runWide = drift(ofLogs: precise.map(\.log))
     let byGroup = Dictionary(grouping: precise, by: \.group).compactMapValues { members in
-      agreedDrift(members.map(\.log))
+      drift(ofLogs: members.map(\.log))
     }
     return Dictionary(
       pairs.map { pair in
@@ -303,23 +303,28 @@ extension BaselineGate {
       }, uniquingKeysWith: { a, _ in a })
   }
 
-  /// The median of `logs` (log ratios, candidate over baseline) where at least
-  /// `minimumDriftGroup` are given and at least `driftAgreement` of them lie within
-  /// `driftBand` of it; nil otherwise.
+  /// The drift of benchmarks measured together, in log: the median of `logs` (log ratios,
+  /// candidate over baseline), given at least `minimumDriftGroup` of them, where at least
+  /// `driftAgreement` lie within `driftBand` of it, or where it is above 1; nil otherwise.
   ///
-  /// Why agreement: the median is the machine's factor only while what moved the benchmarks
-  /// moved most of them alike. A prepare made 1.4–4× faster also sped up first-screen and the
-  /// lookups (one run: 8 of a dataset's 12 benchmarks, each by its own 0.13–0.75×); their
-  /// median then scaled the untouched scroll queries into "1.25× slower". Those ratios spread
-  /// far beyond the band; a machine's drift, in A/A pairs, kept all but one or two of a
-  /// dataset's precise benchmarks within it.
+  /// Why agreement below 1: the median is the machine's factor only while what moved the
+  /// benchmarks moved most of them alike. A prepare made 1.4–4× faster also sped up
+  /// first-screen and the lookups (one run: 8 of a dataset's 12 benchmarks, each by its own
+  /// 0.13–0.75×); their median then scaled the untouched scroll queries into "1.25× slower".
+  /// Those ratios spread far beyond the band, where a machine's drift, in A/A pairs, kept all
+  /// but one or two of a dataset's precise benchmarks within it.
+  ///
+  /// Why not above 1: the same disagreement comes from other jobs, which slow a dataset's
+  /// benchmarks each by its own amount (an A/A pair with a build running: 1.0–1.8× within one
+  /// dataset at 100k). A drift above 1 makes the baseline slower: it can hide a slowdown but
+  /// never invent one, and there the median is what kept A/A pairs passing.
   /// - Complexity: O(n log n).
-  func agreedDrift(_ logs: [Double]) -> Double? {
+  func drift(ofLogs logs: [Double]) -> Double? {
     guard logs.count >= max(minimumDriftGroup, 1) else { return nil }
     let median = SampleStatistics.median(logs)
     let band = log(max(driftBand, 1))
     let agreeing = logs.filter { abs($0 - median) <= band }.count
-    return Double(agreeing) >= driftAgreement * Double(logs.count) ? median : nil
+    return median > 0 || Double(agreeing) >= driftAgreement * Double(logs.count) ? median : nil
   }
 
   /// Growth, per series of the baseline: the work and instruction classes exactly; the time
