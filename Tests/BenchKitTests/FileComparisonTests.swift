@@ -24,6 +24,7 @@ import Testing
   static func run(
     seed: UInt64, quick: Bool = true, count: Int = 20,
     datasets: [String] = ["grid", "feed"], items: [Int] = [1_000],
+    workloads: [String] = ["scroll", "jump", "lookup"],
     scale: (_ strategy: String, _ workload: String, _ dataset: String) -> Double = { _, _, _ in 1 }
   ) -> ResultsFile {
     var results: [BenchmarkResult] = []
@@ -31,7 +32,7 @@ import Testing
     for dataset in datasets {
       for size in items {
         for strategy in ["floor", "naive", "cached", "binary", "incremental"] {
-          for workload in ["scroll", "jump", "lookup"] {
+          for workload in workloads {
             index += 1
             let cost = Double(100 + 37 * Int(index % 11)) * scale(strategy, workload, dataset)
             results.append(
@@ -155,6 +156,100 @@ import Testing
     // ...but a benchmark re-measured 1.5× slower than the baseline as it is, is slower.
     gate.remeasured = [BenchmarkKey(name: "binary jump feed", items: 1_000)]
     #expect(gate.evaluate().regressions.contains { $0.key.name == "binary jump feed" })
+  }
+
+  /// The pairs of benchmarks in both files, as `evaluate` makes them.
+  static func pairs(_ gate: BaselineGate) -> [(base: BenchmarkResult, result: BenchmarkResult)] {
+    gate.candidate.results.compactMap { result in
+      gate.baseline.result(result.key).map { (base: $0, result: result) }
+    }
+  }
+
+  /// A change of code that speeds up most of a dataset's benchmarks (a faster prepare makes
+  /// first-screen and the lookups faster too): 12 of each dataset's 20 twice as fast, on both
+  /// datasets. Their median is the speedup, not the machine's drift; taken as the drift, it
+  /// made the untouched scroll and jump of every strategy "2× slower" on both datasets.
+  @Test func aBroadSpeedup_isNotDrift_andSlowsNothing() {
+    let workloads = ["scroll", "jump", "lookup", "prepare", "first-screen"]
+    let sped: Set<String> = ["lookup", "prepare", "first-screen"]
+    let baseline = Self.run(seed: 1, workloads: workloads)
+    let candidate = Self.run(seed: 2, workloads: workloads) { strategy, workload, _ in
+      strategy != "floor" && sped.contains(workload) ? 0.5 : 1
+    }
+    let gate = Self.gate(baseline, candidate)
+    let report = gate.evaluate()
+    #expect(report.timeGated && !report.hasRegression, "\(report.text())")
+    #expect(!report.findings.contains { $0.gate == .time && $0.severity != .improvement })
+    let drifts = gate.timeDrifts(Self.pairs(gate))
+    #expect(drifts.values.allSatisfy { $0 == 1 }, "\(drifts)")
+    // The speedup is still shown as one.
+    #expect(report.times.filter { $0.comparison.verdict == .faster }.count == 24)
+  }
+
+  @Test func aDriftBelowOne_needsAgreement_aDriftAboveOne_doesNot() throws {
+    let gate = Self.gate(Self.run(seed: 1), Self.run(seed: 2))
+    let ln = { (ratios: [Double]) in ratios.map { log($0) } }
+    // Eight of ten alike: the machine's factor, either way.
+    let agreed = try #require(
+      gate.drift(ofLogs: ln([0.8, 0.8, 0.81, 0.79, 0.8, 0.8, 0.82, 0.8, 0.5, 1])))
+    #expect(abs(exp(agreed) - 0.8) < 0.01)
+    // Six of ten twice as fast, four unchanged: a change of code, not a faster machine.
+    #expect(gate.drift(ofLogs: ln([0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 1, 1, 1, 1])) == nil)
+    // Slower by different amounts (other jobs): the median still, as it can only hide.
+    let spread = try #require(gate.drift(ofLogs: ln([1, 1, 1.1, 1.3, 1.4, 1.5, 1.6, 1.7, 1.8, 1])))
+    #expect(abs(exp(spread) - 1.35) < 0.01)
+    // Too few to tell.
+    #expect(gate.drift(ofLogs: ln([0.8, 0.8, 0.8, 0.8])) == nil)
+  }
+
+  @Test func aUniformMachineDrift_withNoChangeOfCode_isNoRegression() {
+    let candidate = Self.run(seed: 2) { _, _, _ in 1.2 }
+    let gate = Self.gate(Self.run(seed: 1), candidate)
+    let report = gate.evaluate()
+    #expect(!report.hasRegression, "\(report.text())")
+    #expect(report.times.allSatisfy { $0.comparison.verdict == .noChange }, "\(report.text())")
+    #expect(gate.timeDrifts(Self.pairs(gate)).values.allSatisfy { abs($0 - 1.2) < 0.03 })
+  }
+
+  @Test func aSlowerStrategyUnderAMachineDrift_isCaught() {
+    // The machine 1.1× slower throughout; `binary scroll` 1.3× slower besides, on both datasets.
+    let candidate = Self.run(seed: 2) { strategy, workload, _ in
+      1.1 * (strategy == "binary" && workload == "scroll" ? 1.3 : 1)
+    }
+    let gate = Self.gate(Self.run(seed: 1), candidate)
+    let report = gate.evaluate()
+    let flagged = Set(report.regressions.filter { $0.gate == .time }.map(\.key.name))
+    #expect(flagged == ["binary scroll grid", "binary scroll feed"], "\(report.text())")
+    #expect(report.regressions.count == 2)
+    #expect(gate.timeDrifts(Self.pairs(gate)).values.allSatisfy { abs($0 - 1.1) < 0.03 })
+  }
+
+  @Test func theTimeTable_showsTheMedianTheRatioWasTakenAgainst() throws {
+    let baseline = Self.run(seed: 1)
+    let candidate = Self.run(seed: 2) { strategy, workload, _ in
+      1.1 * (strategy == "binary" && workload == "scroll" ? 1.3 : 1)
+    }
+    let report = Self.gate(baseline, candidate).evaluate()
+    let key = BenchmarkKey(name: "binary scroll feed", items: 1_000)
+    let row = try #require(report.times.first { $0.key == key })
+    let base = try #require(baseline.result(key))
+    #expect(abs(row.drift - 1.1) < 0.03)
+    #expect(row.baselineMedian == base.statistics.median)
+    // The compared median is the baseline's times the drift, and the ratio is taken against
+    // those same scaled samples.
+    let scaled = base.samples.map { $0 * row.drift }
+    #expect(abs(row.comparison.medianA - SampleStatistics.median(scaled)) < 1e-9)
+    #expect(abs(row.comparison.medianA - row.baselineMedian * row.drift) < 1e-9)
+    let again = PairedComparison(
+      unpairedA: scaled, b: try #require(candidate.result(key)).samples,
+      thresholds: .init(tolerance: 0.10))
+    #expect(abs(row.comparison.ratio - again.ratio) < 1e-12)
+    let cells = GateReport.timeCells(row)
+    #expect(cells.count == GateReport.timeHeader.count)
+    #expect(cells[1] == Formatting.duration(row.baselineMedian))
+    #expect(cells[2] == String(format: "×%.3f", row.drift))
+    #expect(cells[3] == Formatting.duration(row.comparison.medianA))
+    #expect(report.text().contains("compared"))
   }
 
   @Test func hodgesLehmann_ofAScaledCopy_isTheScale() {
