@@ -7,8 +7,21 @@ import LayoutLab
 /// sizes, every scale from 0 to 3).
 struct RandomLayouts {
   var random: SplitMix64
+  /// Draws lengths from `unusualLengths` a third of the time: values at the edges of the
+  /// arithmetic (tenths, thirds, the limit of docs/Limits.md, the smallest subnormal).
+  var unusual = false
 
-  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+  init(seed: UInt64, unusual: Bool = false) {
+    random = SplitMix64(seed: seed)
+    self.unusual = unusual
+  }
+
+  /// Lengths where exactness arguments are easiest to get wrong (−0 passes FLOW-28: not < 0).
+  static let unusualLengths: [Double] = [
+    -0.0, 0.1, 0.2, 0.3, 1.0 / 3, 0.5, 2.5, 1e-3, 1e-300, 0x1p-10, 0x1p-11, 1e9, 1e9 - 0.1,
+    .leastNonzeroMagnitude,
+    999_999_999.5, 123_456_789.7, 0x1p29 + 0x1p-10, 4_503_599_627_370_496.0 / 1e7,
+  ]
 
   mutating func chance(_ probability: Double) -> Bool { random.nextUnit() < probability }
 
@@ -19,6 +32,7 @@ struct RandomLayouts {
   /// A length in `0...max`: often whole, sometimes fractional, sometimes exactly zero.
   mutating func length(_ max: Double) -> Double {
     if chance(0.08) { return 0 }
+    if unusual && chance(0.3) { return pick(Self.unusualLengths) }
     let value = random.nextUnit() * max
     return chance(0.5) ? value.rounded() : (value * 10).rounded() / 10
   }
