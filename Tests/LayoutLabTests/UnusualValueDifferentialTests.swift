@@ -118,3 +118,57 @@ struct UnusualValueDifferentialTests {
     }
   }
 }
+
+/// The self-sizing view (FLOW-26, FLOW-27) on random layouts with unusual lengths, estimated
+/// by a size or `automatic`: every strategy's view shows the reference's view, frame for frame,
+/// on the first screen, after a scroll, and once every cell is measured.
+@Suite("Self-sizing differential tests on unusual values")
+struct UnusualValueSelfSizingTests {
+  @Test("every strategy's self-sizing view equals the reference's on 300 random layouts")
+  func selfSizingViewsAgree() throws {
+    let baseSeed = UnusualValueDifferentialTests.baseSeed &+ 0x2_0000
+    var (failures, measured) = (0, 0)
+    for index in 0..<300 where failures < 3 {
+      let seed = baseSeed &+ UInt64(index)
+      var generator = RandomLayouts(seed: seed, unusual: true)
+      var model = generator.model()
+      model.layout.estimatedItemSize =
+        generator.chance(0.5)
+        ? .automatic
+        : .size(CGSize(width: generator.length(120), height: generator.length(120)))
+      let offset = CGPoint(x: 0, y: generator.length(2_000))
+      // Each view's steps: what it showed, its content size, then its every element.
+      func steps(_ type: any FlowLayoutStrategy.Type) -> [String] {
+        do {
+          var view = try SelfSizingCollectionView(model: model, strategy: type)
+          var seen = [
+            "\(try view.layoutAttributesForElements(in: view.layout.collectionView.bounds))"
+          ]
+          seen.append("\(view.layout.collectionViewContentSize)")
+          seen.append("\((try? view.scroll(to: offset)) ?? [])")
+          try view.measureAll()
+          seen.append("\(view.layout.layoutAttributesForAllElements())")
+          seen.append("\(view.layout.collectionViewContentSize)")
+          return seen
+        } catch {
+          return ["\(error)"]
+        }
+      }
+      let reference = steps(FlowStrategies.reference)
+      if reference.count == 5 { measured += 1 }
+      for type in FlowStrategies.all.dropFirst() {
+        let candidate = steps(type)
+        if candidate != reference {
+          let step =
+            candidate.indices.first { $0 >= reference.count || candidate[$0] != reference[$0] }
+            ?? candidate.count
+          Issue.record("seed \(seed), \(type.strategyName): step \(step) differs")
+          failures += 1
+          break
+        }
+      }
+    }
+    #expect(failures == 0)
+    #expect(measured > 200, "views measured to the end: \(measured) of 300")
+  }
+}
