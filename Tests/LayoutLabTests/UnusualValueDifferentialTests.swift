@@ -172,3 +172,97 @@ struct UnusualValueSelfSizingTests {
     #expect(measured > 200, "views measured to the end: \(measured) of 300")
   }
 }
+
+/// Resizes through invalidation contexts — `FlowLayoutModel.apply(_:)`'s in-place path and
+/// sparse section changes — on random layouts of unusual lengths: one to three contexts before
+/// each `prepare()` (items invalidated, a batch of resizes, a scroll or an offset adjustment,
+/// sometimes a bad size, which must change nothing), then every strategy equals a fresh
+/// reference.
+@Suite("Resize contexts on unusual values")
+struct UnusualValueResizeTests {
+  @Test("resize contexts on 300 random layouts equal a fresh reference after each prepare")
+  func resizeContextsAgree() throws {
+    let baseSeed = UnusualValueDifferentialTests.baseSeed &+ 0x3_0000
+    var failures = 0
+    for index in 0..<300 where failures < 3 {
+      let seed = baseSeed &+ UInt64(index)
+      var generator = RandomLayouts(seed: seed, unusual: true)
+      var model = generator.model()
+      guard (try? model.validate()) != nil else { continue }
+      var layouts = try FlowStrategies.all.map { try FlowStrategies.make($0, model: model) }
+      for i in layouts.indices { layouts[i].prepare() }
+      for step in 0..<4 where failures == 0 {
+        for _ in 0..<generator.random.nextInt(in: 1...3) {
+          let context = Self.context(for: model, &generator)
+          guard let (after, _) = try? model.applying(context) else {
+            // Refused: every strategy refuses it too, and keeps what it had.
+            for i in layouts.indices {
+              #expect(throws: LayoutError.self) { try layouts[i].invalidateLayout(with: context) }
+            }
+            continue
+          }
+          model = after
+          for i in layouts.indices { try layouts[i].invalidateLayout(with: context) }
+        }
+        for i in layouts.indices { layouts[i].prepare() }
+        var fresh = try NaiveLinearLayout(model: model)
+        fresh.prepare()
+        let dump = fresh.layoutAttributesForAllElements()
+        let rects = generator.rects(
+          around: dump.map(\.frame), contentSize: fresh.collectionViewContentSize, count: 6)
+        for layout in layouts {
+          var same =
+            layout.collectionViewContentSize == fresh.collectionViewContentSize
+            && layout.layoutAttributesForAllElements() == dump
+          for rect in rects where same {
+            same =
+              layout.layoutAttributesForElements(in: rect)
+              == fresh.layoutAttributesForElements(in: rect)
+          }
+          if !same {
+            let context = "seed \(seed), step \(step), \(layout.name)"
+            expectSameElements(layout.layoutAttributesForAllElements(), dump, context)
+            Issue.record(Comment(rawValue: "\(context): differs from a fresh reference"))
+            failures += 1
+            break
+          }
+        }
+      }
+    }
+    #expect(failures == 0, "base seed \(baseSeed)")
+  }
+
+  /// A context that only resizes items and moves the bounds, one time in ten with a bad size.
+  static func context(
+    for model: FlowLayoutModel, _ generator: inout RandomLayouts
+  ) -> LayoutInvalidationContext {
+    let nonEmpty = model.sections.indices.filter { model.sections[$0].numberOfItems > 0 }
+    func resizes() -> [BatchUpdate.ItemResize] {
+      var resizes: [BatchUpdate.ItemResize] = []
+      var named = Set<LayoutIndexPath>()
+      for _ in 0..<generator.random.nextInt(in: 0...4) where !nonEmpty.isEmpty {
+        let section = generator.pick(nonEmpty)
+        let count = model.sections[section].numberOfItems
+        let item =
+          generator.chance(0.4)
+          ? generator.pick([0, count - 1]) : generator.random.nextIndex(below: count)
+        let path = LayoutIndexPath(item: item, section: section)
+        guard named.insert(path).inserted else { continue }
+        let size =
+          generator.chance(0.05) ? CGSize(width: -1, height: 10) : generator.itemSize()
+        resizes.append(BatchUpdate.ItemResize(at: path, size: size))
+      }
+      return resizes
+    }
+    var context = LayoutInvalidationContext.items(resizes())
+    if generator.chance(0.3) { context.batchUpdate = BatchUpdate(resizeItems: resizes()) }
+    if generator.chance(0.2) {
+      context.newBounds = model.collectionView.bounds.offsetBy(
+        dx: 0, dy: generator.length(300) - 100)
+    }
+    if generator.chance(0.2) {
+      context.contentOffsetAdjustment = CGPoint(x: 0, y: generator.length(50) - 20)
+    }
+    return context
+  }
+}
