@@ -10,6 +10,8 @@ struct RandomLayouts {
   /// Draws lengths from `unusualLengths` a third of the time: values at the edges of the
   /// arithmetic (tenths, thirds, the limit of docs/Limits.md, the smallest subnormal).
   var unusual = false
+  /// How many sections a model holds.
+  var sectionCounts = 0...6
 
   init(seed: UInt64, unusual: Bool = false) {
     random = SplitMix64(seed: seed)
@@ -78,7 +80,7 @@ struct RandomLayouts {
     }
 
     var sections: [FlowSection] = []
-    for _ in 0..<random.nextInt(in: 0...6) {
+    for _ in 0..<random.nextInt(in: sectionCounts) {
       var section: FlowSection
       let count = chance(0.15) ? 0 : random.nextInt(in: 1...30)
       switch random.nextInt(in: 0...3) {
