@@ -12,6 +12,9 @@ struct RandomLayouts {
   var unusual = false
   /// How many sections a model holds.
   var sectionCounts = 0...6
+  /// Lengths are whole or halves, and unusual ones only those that are multiples of a power
+  /// of two (no −0): the sums `ExactSummands` proves exact.
+  var dyadic = false
 
   init(seed: UInt64, unusual: Bool = false) {
     random = SplitMix64(seed: seed)
@@ -34,10 +37,17 @@ struct RandomLayouts {
   /// A length in `0...max`: often whole, sometimes fractional, sometimes exactly zero.
   mutating func length(_ max: Double) -> Double {
     if chance(0.08) { return 0 }
-    if unusual && chance(0.3) { return pick(Self.unusualLengths) }
+    if unusual && chance(0.3) {
+      return dyadic ? pick(Self.unusualDyadicLengths) : pick(Self.unusualLengths)
+    }
     let value = random.nextUnit() * max
+    if dyadic { return chance(0.5) ? value.rounded() : (value * 2).rounded() / 2 }
     return chance(0.5) ? value.rounded() : (value * 10).rounded() / 10
   }
+
+  static let unusualDyadicLengths: [Double] = [
+    0.5, 2.5, 0x1p-10, 0x1p-11, 1e9, 999_999_999.5, 0x1p29 + 0x1p-10,
+  ]
 
   mutating func insets(_ max: Double) -> EdgeInsets {
     chance(0.4)

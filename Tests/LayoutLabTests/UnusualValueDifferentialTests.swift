@@ -182,17 +182,19 @@ struct UnusualValueSelfSizingTests {
 struct UnusualValueResizeTests {
   @Test(
     "resize contexts on 300 random layouts equal a fresh reference after each prepare",
-    arguments: [0...6, 20...80])
-  func resizeContextsAgree(sectionCounts: ClosedRange<Int>) throws {
+    arguments: [(0...6, false), (20...80, false), (20...80, true)])
+  func resizeContextsAgree(sectionCounts: ClosedRange<Int>, dyadic: Bool) throws {
     // Many sections: run-length's starts as a tree of prefix sums, and back to the chain when a
     // resize makes a sum inexact.
     let baseSeed =
       UnusualValueDifferentialTests.baseSeed &+ 0x3_0000 &+ UInt64(sectionCounts.lowerBound)
-    var failures = 0
+      &+ (dyadic ? 0x100 : 0)
+    var (failures, treeNodes, shifted) = (0, 0, 0)
     for index in 0..<300 where failures < 3 {
       let seed = baseSeed &+ UInt64(index)
       var generator = RandomLayouts(seed: seed, unusual: true)
       generator.sectionCounts = sectionCounts
+      generator.dyadic = dyadic
       var model = generator.model()
       guard (try? model.validate()) != nil else { continue }
       var layouts = try FlowStrategies.all.map { try FlowStrategies.make($0, model: model) }
@@ -211,6 +213,10 @@ struct UnusualValueResizeTests {
           for i in layouts.indices { try layouts[i].invalidateLayout(with: context) }
         }
         for i in layouts.indices { layouts[i].prepare() }
+        for layout in layouts where layout.name == "run-length" {
+          treeNodes += layout.workCounters.treeNodesTouched
+          shifted += layout.workCounters.sectionsShifted
+        }
         var fresh = try NaiveLinearLayout(model: model)
         fresh.prepare()
         let dump = fresh.layoutAttributesForAllElements()
@@ -236,6 +242,10 @@ struct UnusualValueResizeTests {
       }
     }
     #expect(failures == 0, "base seed \(baseSeed)")
+    if dyadic {
+      // Both ways of keeping starts were exercised.
+      #expect(treeNodes > 0 && shifted > 0, "tree nodes \(treeNodes), sections shifted \(shifted)")
+    }
   }
 
   /// A context that only resizes items and moves the bounds, one time in ten with a bad size.
@@ -254,8 +264,11 @@ struct UnusualValueResizeTests {
           ? generator.pick([0, count - 1]) : generator.random.nextIndex(below: count)
         let path = LayoutIndexPath(item: item, section: section)
         guard named.insert(path).inserted else { continue }
+        // Now and then a bad size, and a size whose sums may round (tenths).
         let size =
-          generator.chance(0.05) ? CGSize(width: -1, height: 10) : generator.itemSize()
+          generator.chance(0.05)
+          ? CGSize(width: -1, height: 10)
+          : generator.chance(0.05) ? CGSize(width: 0.1, height: 33.3) : generator.itemSize()
         resizes.append(BatchUpdate.ItemResize(at: path, size: size))
       }
       return resizes
