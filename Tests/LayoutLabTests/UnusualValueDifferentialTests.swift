@@ -119,6 +119,42 @@ struct UnusualValueDifferentialTests {
   }
 }
 
+/// FLOW-9 where a line's remaining length is far negative: a 10⁹-point view whose margins and
+/// section insets (FLOW-7) are 10⁹ each leaves A = −3·10⁹, and a first item and spacing of 10⁹
+/// take what remains to −5·10⁹ points, −5.1·10¹² units of 2⁻¹⁰ (more than 2⁴²): the flat loop
+/// in integer units (`FlowLineFill.Units`) still breaks every line as the reference does.
+@Test("lines whose remaining length falls past -2^42 units break as the reference's")
+func farNegativeRemaining() throws {
+  var random = SplitMix64(seed: 0x42)
+  print("far-negative remaining: seed 0x42")
+  for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+    var sizes: [CGSize] = []
+    for _ in 0..<40 {
+      sizes.append(
+        CGSize(
+          width: random.nextUnit() < 0.3 ? 1e9 : Double(random.nextInt(in: 0...1_000)),
+          height: Double(random.nextInt(in: 1...100))))
+    }
+    let layout = flowLayout {
+      $0.sectionInset = EdgeInsets(top: 0, left: 1e9, bottom: 0, right: 1e9)
+      $0.sectionInsetReference = .fromLayoutMargins
+      $0.minimumInteritemSpacing = 1e9
+    }
+    let model = FlowLayoutModel(
+      collectionView: screen(
+        1e9, 800, margins: EdgeInsets(top: 0, left: 1e9, bottom: 0, right: 1e9),
+        direction: direction),
+      layout: layout, sections: [FlowSection(itemSizes: sizes)])
+    let expected = frames(try prepared("naive-linear", model))
+    #expect(expected.count == 40)
+    for strategy in FlowStrategies.all.dropFirst() {
+      var candidate = try FlowStrategies.make(strategy, model: model)
+      candidate.prepare()
+      #expect(frames(candidate) == expected, "\(candidate.name), \(direction)")
+    }
+  }
+}
+
 /// The self-sizing view (FLOW-26, FLOW-27) on random layouts with unusual lengths, estimated
 /// by a size or `automatic`: every strategy's view shows the reference's view, frame for frame,
 /// on the first screen, after a scroll, and once every cell is measured.
