@@ -7,8 +7,26 @@ import LayoutLab
 /// sizes, every scale from 0 to 3).
 struct RandomLayouts {
   var random: SplitMix64
+  /// Draws lengths from `unusualLengths` a third of the time: values at the edges of the
+  /// arithmetic (tenths, thirds, the limit of docs/Limits.md, the smallest subnormal).
+  var unusual = false
+  /// How many sections a model holds.
+  var sectionCounts = 0...6
+  /// Lengths are whole or halves, and unusual ones only those that are multiples of a power
+  /// of two (no −0): the sums `ExactSummands` proves exact.
+  var dyadic = false
 
-  init(seed: UInt64) { random = SplitMix64(seed: seed) }
+  init(seed: UInt64, unusual: Bool = false) {
+    random = SplitMix64(seed: seed)
+    self.unusual = unusual
+  }
+
+  /// Lengths where exactness arguments are easiest to get wrong (−0 passes FLOW-28: not < 0).
+  static let unusualLengths: [Double] = [
+    -0.0, 0.1, 0.2, 0.3, 1.0 / 3, 0.5, 2.5, 1e-3, 1e-300, 0x1p-10, 0x1p-11, 1e9, 1e9 - 0.1,
+    .leastNonzeroMagnitude,
+    999_999_999.5, 123_456_789.7, 0x1p29 + 0x1p-10, 4_503_599_627_370_496.0 / 1e7,
+  ]
 
   mutating func chance(_ probability: Double) -> Bool { random.nextUnit() < probability }
 
@@ -19,9 +37,17 @@ struct RandomLayouts {
   /// A length in `0...max`: often whole, sometimes fractional, sometimes exactly zero.
   mutating func length(_ max: Double) -> Double {
     if chance(0.08) { return 0 }
+    if unusual && chance(0.3) {
+      return dyadic ? pick(Self.unusualDyadicLengths) : pick(Self.unusualLengths)
+    }
     let value = random.nextUnit() * max
+    if dyadic { return chance(0.5) ? value.rounded() : (value * 2).rounded() / 2 }
     return chance(0.5) ? value.rounded() : (value * 10).rounded() / 10
   }
+
+  static let unusualDyadicLengths: [Double] = [
+    0.5, 2.5, 0x1p-10, 0x1p-11, 1e9, 999_999_999.5, 0x1p29 + 0x1p-10,
+  ]
 
   mutating func insets(_ max: Double) -> EdgeInsets {
     chance(0.4)
@@ -64,7 +90,7 @@ struct RandomLayouts {
     }
 
     var sections: [FlowSection] = []
-    for _ in 0..<random.nextInt(in: 0...6) {
+    for _ in 0..<random.nextInt(in: sectionCounts) {
       var section: FlowSection
       let count = chance(0.15) ? 0 : random.nextInt(in: 1...30)
       switch random.nextInt(in: 0...3) {

@@ -60,7 +60,7 @@ enum PrefixSumTree {
     var (count, sum) = (0, base)
     guard n > 0 else { return (0, base) }
     var step = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
-    // Invariant: base + the first `count` values is `sum`, below `bound`.
+    // Invariant: base + the first `count` values is `sum`, and below `bound` once `count` > 0.
     while step > 0 {
       let next = count + step
       if next <= n && sum + nodes[next] < bound {

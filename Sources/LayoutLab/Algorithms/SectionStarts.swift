@@ -89,6 +89,9 @@ struct SectionStarts: Sendable {
   /// at once (O(log s), the nodes touched counted in `counters.treeNodesTouched`); as a chain,
   /// when `restack(lengths:counters:)` is next called. Once the sums may round, the starts
   /// are the engine's chain until they are made again.
+  ///
+  /// - Complexity: O(log s) as prefix sums; O(1) as a chain (the work is `restack`'s), and
+  ///   O(s) once, to allocate the chain, when prefix sums stop being exact.
   mutating func setLength(
     _ length: Double, was old: Double, of index: Int, counters: inout LayoutWorkCounters
   ) {

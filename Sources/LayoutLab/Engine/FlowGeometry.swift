@@ -123,10 +123,21 @@ struct FlowGeometry: Sendable {
     return (visibleMin, visibleMax)
   }
 
-  /// How far a final frame may lie outside the logical extent it was computed from: half a
-  /// pixel of rounding (FLOW-21) plus floating-point slack. Searches widen by this much and
-  /// then test frames exactly.
-  var searchSlack: Double { (scale > 0 ? 0.5 / scale : 0) + 1e-6 }
+  /// How far a final frame may lie outside the logical extent it was computed from, for a
+  /// query of logical extent `min...max`: half a pixel of rounding (FLOW-21) plus
+  /// floating-point slack. Searches widen by this much and then test frames exactly.
+  ///
+  /// The slack is 10⁻⁶ points, or 2⁻⁴⁹ of the coordinates' magnitude where that is more (past
+  /// about 5.6·10⁸ points): a frame's end and its line's end are different sums, each addition
+  /// rounded to the last place, and a unit in the last place outgrows 10⁻⁶ points past 2³³
+  /// (8.6·10⁹), which content of 10⁹-point items reaches. 2⁻⁴⁹ is 8 to 16 such units.
+  /// Mirrored coordinates (horizontal right-to-left) are differences from `mirrorWidth`, so its
+  /// magnitude counts too.
+  @inline(__always)
+  func searchSlack(from min: Double, to max: Double) -> Double {
+    let magnitude = Swift.max(min.magnitude, max.magnitude, mirrorWidth)
+    return (scale > 0 ? 0.5 / scale : 0) + Swift.max(1e-6, magnitude * 0x1p-49)
+  }
 }
 
 extension SectionInsetReference {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a rect query searches along the scroll axis, in logical coordinates: the rect's extent,
-/// widened by `FlowGeometry.searchSlack` because logical extents are exact before FLOW-21 moves
+/// widened by `FlowGeometry.searchSlack(from:to:)` because logical extents are exact before FLOW-21 moves
 /// origins by up to half a pixel. Candidates found in it are then tested exactly against the
 /// rect (FLOW-22). The run-length strategy searches through it; the other strategies write the
 /// same preamble out, because sharing it cost the incremental query ~1.4 % more instructions.
@@ -11,8 +11,8 @@ struct FlowSearchRange {
 
   @inline(__always)
   init(_ rect: CGRect, in geometry: FlowGeometry) {
-    let slack = geometry.searchSlack
     let (queryMin, queryMax) = geometry.logicalScrollRange(of: rect)
+    let slack = geometry.searchSlack(from: queryMin, to: queryMax)
     (low, high) = (queryMin - slack, queryMax + slack)
   }
 

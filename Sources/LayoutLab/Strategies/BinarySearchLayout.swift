@@ -38,8 +38,8 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
     let cache = prepared
     // Logical extents are exact before FLOW-21 moves origins by up to half a pixel: widen the
     // search by that much, then test every candidate frame exactly.
-    let slack = cache.geometry.searchSlack
     let (queryMin, queryMax) = cache.geometry.logicalScrollRange(of: rect)
+    let slack = cache.geometry.searchSlack(from: queryMin, to: queryMax)
     let (low, high) = (queryMin - slack, queryMax + slack)
 
     let sections = cache.sections

@@ -247,8 +247,11 @@ private struct FlowCacheWriter: FlowLayoutSink {
     let end = engine.layoutMixedLines(
       placement, items, writingTo: &buffer, counters: &counters)
     linesWritten += buffer.linesWritten
-    // Should the engine's line count and its layout ever disagree, stop rather than go on
-    // past the block.
+    // The buffer path writes lines without a check of its own, so this one comes after the
+    // writes: it cannot keep an overrun from happening, only the process from going on after
+    // one. None happens while `breakLines` counts with the rules the layout breaks with (the
+    // same `breakLine`, `UniformColumns`, FLOW-11 test): `FrameBufferPathTests` and the
+    // differential tests would trap here otherwise.
     precondition(linesWritten <= lines.count || !indexesLines, "more lines than breakLines counted")
     return end
   }
@@ -266,6 +269,7 @@ private struct FlowCacheWriter: FlowLayoutSink {
     let end = engine.layoutUniformLines(
       placement, itemCount: itemCount, size: size, writingTo: &buffer, counters: &counters)
     linesWritten += buffer.linesWritten
+    // After the writes, as above.
     precondition(linesWritten <= lines.count || !indexesLines, "more lines than counted")
     return end
   }

@@ -154,8 +154,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     let rect = rect.standardized
     let state = prepared
     let geometry = state.geometry
-    let slack = geometry.searchSlack
     let (queryMin, queryMax) = geometry.logicalScrollRange(of: rect)
+    let slack = geometry.searchSlack(from: queryMin, to: queryMax)
     let (low, high) = (queryMin - slack, queryMax + slack)
     let sections = state.sections
     // Invariant: sections before `first` end before `low` (ends never decrease).
