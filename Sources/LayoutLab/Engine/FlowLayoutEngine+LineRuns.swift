@@ -320,8 +320,10 @@ extension FlowLayoutEngine {
       // items are equal in size can begin a run of lines that break alike.
       if first + 1 >= items.count || items[first + 1] != items[first] {
         let end = items.withUnsafeSizes { sizes in
-          linesOutsideRunsInUnits(
+          linesOutsideRunsExactly(
             sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
+            ?? linesOutsideRunsInUnits(
+              sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
             ?? linesOutsideRuns(
               sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
         }
@@ -537,6 +539,168 @@ extension FlowLayoutEngine {
       }
     }
     return end
+  }
+
+  /// `linesOutsideRuns` with every length — main lengths, thicknesses, spacings and the first
+  /// line's start — a whole number of units (`FlowLineFill.Units`), where every sum the engine
+  /// makes is exact: lines are broken by a threshold on a running sum
+  /// (`Units.breaks(sumAfter:threshold:)`, one compare and one conditional move an item), and
+  /// line starts are summed in integers as FLOW-16 adds them, one integer addition a line
+  /// instead of a chain of floating-point additions. Each item writes, where the next line would
+  /// go, the line it would open — its first item and start — so the item that does open it has
+  /// nothing left to write. Returns nil, having kept nothing, if a length is off the grid or
+  /// the starts could leave the range where they are exact.
+  ///
+  /// - Complexity: O(items on the lines broken) — and as much again, wasted, when it
+  ///   returns nil; `runs` must have room for two more runs than the lines it breaks.
+  @inline(__always)
+  private func linesOutsideRunsExactly(
+    _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
+    from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
+    counters: inout LayoutWorkCounters
+  ) -> MixedLinesEnd? {
+    typealias Units = FlowLineFill.Units
+    let (available, availableIsWhole) = Units.units(metrics.available)
+    let (spacing, spacingIsWhole) = Units.units(metrics.interitemSpacing)
+    let (lineSpacing, lineSpacingIsWhole) = Units.units(metrics.lineSpacing)
+    let (start, startIsWhole) = Units.units(cursor.lineStart)
+    // Starts only grow (FLOW-28: no length is negative), so the last bounds them all; a first
+    // start of −0 would be summed as +0.
+    guard
+      availableIsWhole && spacingIsWhole && lineSpacingIsWhole && startIsWhole
+        && lineSpacing >= 0 && start >= 0 && cursor.lineStart.sign == .plus
+        && sizes.count - cursor.firstItem <= Units.maximumItems
+    else { return nil }
+    let exact = ExactLines(
+      available: available, spacing: spacing, lineSpacing: lineSpacing, start: start)
+    // The lane of a size that is its main length, a constant in each copy of the loop.
+    return geometry.isVertical
+      ? exactLines(sizes, mainLane: 0, exact, items, metrics, cursor, &runs, &counters)
+      : exactLines(sizes, mainLane: 1, exact, items, metrics, cursor, &runs, &counters)
+  }
+
+  /// The lengths of `linesOutsideRunsExactly`, in units.
+  private struct ExactLines {
+    let available: Int64
+    let spacing: Int64
+    let lineSpacing: Int64
+    let start: Int64
+  }
+
+  /// The loop of `linesOutsideRunsExactly`, for sizes whose main length is lane `mainLane`.
+  @inline(__always)
+  private func exactLines(
+    _ sizes: UnsafeBufferPointer<CGSize>, mainLane: Int, _ exact: ExactLines,
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics, _ cursor: MixedLinesCursor,
+    _ runs: inout LineRunBuffer, _ counters: inout LayoutWorkCounters
+  ) -> MixedLinesEnd? {
+    typealias Units = FlowLineFill.Units
+    guard let base = sizes.baseAddress else { return nil }
+    let values = UnsafeRawPointer(base)
+    let count = sizes.count
+    let thicknessLane = 1 - mainLane
+    // Both lengths of a size in units at once (`Units.units(ofLength:)`, without the scaling:
+    // this constant's binade has a step of 2^-10): the bits of length + magic are the bits of
+    // magic plus the length in units, for any length below 2^41 points.
+    let magicValue = 0x1.8p42
+    let magic = SIMD2<Double>(repeating: magicValue)
+    let magicBits = Int64(bitPattern: magicValue.bitPattern)
+    // What a size's shifted bits need to become main + spacing, and a thickness thickness +
+    // line spacing, in units.
+    let advanceOffset = exact.spacing &- magicBits
+    let pitchOffset = exact.lineSpacing &- magicBits
+    var end: MixedLinesEnd?
+    var isExact = false
+    runs.appending { slot in
+      let record = UnsafeMutableRawPointer(slot)
+      var item = cursor.firstItem
+      slot[0] = LineRun(start: cursor.lineStart, validItem: item)
+      // A run is 16 bytes: its start, then its first item and its line count (one) as one
+      // 64-bit value, which the loop writes in one store.
+      precondition(
+        MemoryLayout<LineRun>.stride == 16
+          && record.load(fromByteOffset: 8, as: Int64.self) == Int64(item) | 1 << 32)
+      // Bits set by a length off the grid (what adding the magic rounded away).
+      var rounding = SIMD2<UInt64>(repeating: 0)
+      let first = values.loadUnaligned(fromByteOffset: 16 &* item, as: SIMD2<Double>.self)
+      let firstShifted = first + magic
+      rounding |= unsafeBitCast((firstShifted - magic) - first, to: SIMD2<UInt64>.self)
+      let firstBits = unsafeBitCast(firstShifted, to: SIMD2<Int64>.self)
+      // The running sum of main + spacing from the open line's first item on, the open line's
+      // threshold, its thickness (shifted bits, which order as the lengths do), and its start
+      // as the bits of start + magic.
+      var sum = firstBits[mainLane] &+ advanceOffset
+      var threshold = Units.threshold(
+        openingAfter: 0, spacing: exact.spacing, available: exact.available)
+      var thickness = firstBits[thicknessLane]
+      var startBits = magicBits &+ exact.start
+      var previousMain = firstBits[mainLane]
+      var openedBefore: Int64 = 0
+      var closed = 0
+      item &+= 1
+      while item < count {
+        let size = values.loadUnaligned(fromByteOffset: 16 &* item, as: SIMD2<Double>.self)
+        let shifted = size + magic
+        let bits = unsafeBitCast(shifted, to: SIMD2<Int64>.self)
+        rounding |= unsafeBitCast((shifted - magic) - size, to: SIMD2<UInt64>.self)
+        // A line that opened with the item before, whose next item has its size, starts a
+        // possible run: the loop stops there, that line not broken. Equal units first, which
+        // sizes that differ almost never have, so this branch is predicted.
+        if bits[mainLane] == previousMain && openedBefore != 0
+          && base[item] == base[item &- 1]
+        {
+          break
+        }
+        previousMain = bits[mainLane]
+        // The line this item would open, where the next line goes: kept only if it does.
+        let nextStart = startBits &+ thickness &+ pitchOffset
+        record.storeBytes(
+          of: Double(bitPattern: UInt64(bitPattern: nextStart)) - magicValue,
+          toByteOffset: 16 &* (closed &+ 1), as: Double.self)
+        record.storeBytes(
+          of: Int64(item) | 1 << 32, toByteOffset: 16 &* (closed &+ 1) &+ 8, as: Int64.self)
+        let sumAfter = sum &+ bits[mainLane] &+ advanceOffset
+        // All ones where the item opens the next line: the sums are far from overflowing
+        // (`Units.maximumItems`), so the difference has the comparison's sign.
+        let opens = (threshold &- sumAfter) >> 63
+        // The one choice on the loop's chain from item to item: a conditional move.
+        threshold =
+          Units.breaks(sumAfter: sumAfter, threshold: threshold)
+          ? Units.threshold(openingAfter: sum, spacing: exact.spacing, available: exact.available)
+          : threshold
+        startBits ^= (startBits ^ nextStart) & opens
+        // FLOW-15: the open line's thickness, restarted by the item that opens the next line.
+        let kept = thickness & ~opens
+        let larger = (kept &- bits[thicknessLane]) >> 63
+        thickness = kept ^ ((kept ^ bits[thicknessLane]) & larger)
+        closed &-= Int(truncatingIfNeeded: opens)
+        openedBefore = opens
+        sum = sumAfter
+        item &+= 1
+      }
+      // The starts grew with every line: the last one bounds them (FLOW-16's sums exact below
+      // 2^41 points, where start + magic keeps the step of 2^-10).
+      guard rounding == .zero && startBits &- magicBits < 1 << 51 else { return 0 }
+      isExact = true
+      let lineStart = slot[closed].start
+      if item < count {
+        counters.linesBroken += closed
+        end = .stopped(
+          resumed(at: item &- 1, lineStart, after: slot, closed, from: cursor, items, metrics))
+        return closed
+      }
+      counters.linesBroken += closed + 1
+      let lineFirst = slot[closed].firstItem
+      let last = breakLine(startingAt: lineFirst, items, metrics)
+      let before = resumed(
+        at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
+      let complete = Self.lastLineIsComplete(
+        last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
+        previousUsed: before.previousUsed)
+      end = .lastLine(end: lineStart + last.thickness, isComplete: complete)
+      return closed + 1
+    }
+    return isExact ? end : nil
   }
 
   /// Where the line loop stands at a line that starts with `item` at `lineStart`, after the

@@ -128,5 +128,28 @@ struct FlowLineFill {
       let larger = (before &- thicknessBits) >> 63
       self.thicknessBits = before ^ ((before ^ thicknessBits) & larger)
     }
+
+    /// FLOW-9 once more, as a threshold on a running sum, which needs one compare and one
+    /// select per item where the form above needs four operations: with S_k the sum of
+    /// (main + spacing) over the section's items before item k, a line that opens with item j
+    /// has, before item i, `remaining` = available − (S_i − S_j), and item i fits exactly when
+    /// main_i ≤ available − (S_i − S_j), that is when S_{i+1} ≤ S_j + spacing + available: the
+    /// line's threshold (`threshold(openingAfter:spacing:available:)`). The item that does not
+    /// fit opens the next line, whose threshold is S_i + spacing + available. The sums grow by
+    /// at most 2^41 units an item (FLOW-28), so they cannot overflow for fewer than 2^21 items
+    /// (`maximumItems`), and the comparisons decide as the doubles do wherever `remaining`'s
+    /// sums are exact — which is where every length is a whole number of units.
+    @inline(__always)
+    static func threshold(openingAfter sum: Int64, spacing: Int64, available: Int64) -> Int64 {
+      sum &+ spacing &+ available
+    }
+
+    /// Whether the item that brings the running sum to `sumAfter` does not fit on the line of
+    /// `threshold`, so opens the next one.
+    @inline(__always)
+    static func breaks(sumAfter: Int64, threshold: Int64) -> Bool { sumAfter > threshold }
+
+    /// The most items a running sum of `threshold(openingAfter:spacing:available:)` may cover.
+    static let maximumItems = 1 << 20
   }
 }
