@@ -377,7 +377,7 @@ extension FlowLayoutEngine {
   /// - Complexity: O(items on the lines broken); `runs` must have room for one more run than
   ///   the lines it breaks.
   @inline(__always)
-  private func linesOutsideRuns(
+  func linesOutsideRuns(
     _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
     from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
     counters: inout LayoutWorkCounters
@@ -554,7 +554,7 @@ extension FlowLayoutEngine {
   /// - Complexity: O(items on the lines broken) — and as much again, wasted, when it
   ///   returns nil; `runs` must have room for two more runs than the lines it breaks.
   @inline(__always)
-  private func linesOutsideRunsExactly(
+  func linesOutsideRunsExactly(
     _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
     from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
     counters: inout LayoutWorkCounters
@@ -569,7 +569,6 @@ extension FlowLayoutEngine {
     guard
       availableIsWhole && spacingIsWhole && lineSpacingIsWhole && startIsWhole
         && lineSpacing >= 0 && start >= 0 && cursor.lineStart.sign == .plus
-        && sizes.count - cursor.firstItem <= Units.maximumItems
     else { return nil }
     let exact = ExactLines(
       available: available, spacing: spacing, lineSpacing: lineSpacing, start: start)
@@ -599,94 +598,115 @@ extension FlowLayoutEngine {
     let values = UnsafeRawPointer(base)
     let count = sizes.count
     let thicknessLane = 1 - mainLane
-    // Both lengths of a size in units at once (`Units.units(ofLength:)`, without the scaling:
-    // this constant's binade has a step of 2^-10): the bits of length + magic are the bits of
-    // magic plus the length in units, for any length below 2^41 points.
+    // Both lengths of a size in units at once, by adding a constant whose binade has a step of
+    // 2^-10 (`Units.units(ofLength:)` without its scaling): the main length's bits give
+    // main + spacing (`Units.advance(shiftedBits:)`); the thickness's bits are the bits of
+    // magic plus the thickness in units, for any thickness below 2^41 points.
     let magicValue = 0x1.8p42
-    let magic = SIMD2<Double>(repeating: magicValue)
     let magicBits = Int64(bitPattern: magicValue.bitPattern)
-    // What a size's shifted bits need to become main + spacing, and a thickness thickness +
-    // line spacing, in units.
-    let advanceOffset = exact.spacing &- magicBits
+    let advanceConstant = Units.advanceConstant(spacing: metrics.interitemSpacing)
+    let magic =
+      mainLane == 0
+      ? SIMD2(advanceConstant, magicValue) : SIMD2(magicValue, advanceConstant)
+    // Added rather than subtracted: the compiler would otherwise negate one lane per item.
+    let negativeMagic = -magic
+    // What a thickness's shifted bits need to become thickness + line spacing, in units.
     let pitchOffset = exact.lineSpacing &- magicBits
+    let lineLength = (exact.spacing &+ exact.available) &<< 12
     var end: MixedLinesEnd?
     var isExact = false
     runs.appending { slot in
-      let record = UnsafeMutableRawPointer(slot)
-      var item = cursor.firstItem
-      slot[0] = LineRun(start: cursor.lineStart, validItem: item)
+      let first = cursor.firstItem
+      slot[0] = LineRun(start: cursor.lineStart, validItem: first)
       // A run is 16 bytes: its start, then its first item and its line count (one) as one
       // 64-bit value, which the loop writes in one store.
       precondition(
         MemoryLayout<LineRun>.stride == 16
-          && record.load(fromByteOffset: 8, as: Int64.self) == Int64(item) | 1 << 32)
+          && UnsafeRawPointer(slot).load(fromByteOffset: 8, as: Int64.self)
+            == Int64(first) | 1 << 32
+      )
+      // Where the line after the open one goes.
+      var next = UnsafeMutableRawPointer(slot + 1)
       // Bits set by a length off the grid (what adding the magic rounded away).
       var rounding = SIMD2<UInt64>(repeating: 0)
-      let first = values.loadUnaligned(fromByteOffset: 16 &* item, as: SIMD2<Double>.self)
-      let firstShifted = first + magic
-      rounding |= unsafeBitCast((firstShifted - magic) - first, to: SIMD2<UInt64>.self)
+      let firstSize = values.loadUnaligned(fromByteOffset: 16 &* first, as: SIMD2<Double>.self)
+      let firstShifted = firstSize + magic
+      rounding |= unsafeBitCast((firstShifted + negativeMagic) - firstSize, to: SIMD2<UInt64>.self)
       let firstBits = unsafeBitCast(firstShifted, to: SIMD2<Int64>.self)
       // The running sum of main + spacing from the open line's first item on, the open line's
       // threshold, its thickness (shifted bits, which order as the lengths do), and its start
       // as the bits of start + magic.
-      var sum = firstBits[mainLane] &+ advanceOffset
-      var threshold = Units.threshold(
-        openingAfter: 0, spacing: exact.spacing, available: exact.available)
+      var sum = Units.advance(shiftedBits: firstBits[mainLane])
+      var threshold = Units.threshold(openingAfter: 0, lineLength: lineLength)
       var thickness = firstBits[thicknessLane]
       var startBits = magicBits &+ exact.start
       var previousMain = firstBits[mainLane]
-      var openedBefore: Int64 = 0
-      var closed = 0
-      item &+= 1
-      while item < count {
-        let size = values.loadUnaligned(fromByteOffset: 16 &* item, as: SIMD2<Double>.self)
-        let shifted = size + magic
+      // The item, with a line count of one in its upper half: what a run records of it.
+      let counted = Int64(1) << 32
+      var item = counted | Int64(first &+ 1)
+      let stop = counted | Int64(count)
+      var size = values + 16 &* (first &+ 1)
+      // One item; true, having changed nothing, where the loop stops before it.
+      @inline(__always)
+      func step() -> Bool {
+        let shifted = size.loadUnaligned(as: SIMD2<Double>.self) + magic
         let bits = unsafeBitCast(shifted, to: SIMD2<Int64>.self)
-        rounding |= unsafeBitCast((shifted - magic) - size, to: SIMD2<UInt64>.self)
         // A line that opened with the item before, whose next item has its size, starts a
         // possible run: the loop stops there, that line not broken. Equal units first, which
         // sizes that differ almost never have, so this branch is predicted.
-        if bits[mainLane] == previousMain && openedBefore != 0
-          && base[item] == base[item &- 1]
+        if bits[mainLane] == previousMain
+          && next.load(fromByteOffset: -8, as: Int64.self) == item &- 1
+          && size.load(as: CGSize.self) == size.load(fromByteOffset: -16, as: CGSize.self)
         {
-          break
+          return true
         }
         previousMain = bits[mainLane]
+        rounding |= unsafeBitCast(
+          (shifted + negativeMagic) - size.loadUnaligned(as: SIMD2<Double>.self),
+          to: SIMD2<UInt64>.self)
         // The line this item would open, where the next line goes: kept only if it does.
         let nextStart = startBits &+ thickness &+ pitchOffset
-        record.storeBytes(
-          of: Double(bitPattern: UInt64(bitPattern: nextStart)) - magicValue,
-          toByteOffset: 16 &* (closed &+ 1), as: Double.self)
-        record.storeBytes(
-          of: Int64(item) | 1 << 32, toByteOffset: 16 &* (closed &+ 1) &+ 8, as: Int64.self)
-        let sumAfter = sum &+ bits[mainLane] &+ advanceOffset
-        // All ones where the item opens the next line: the sums are far from overflowing
-        // (`Units.maximumItems`), so the difference has the comparison's sign.
-        let opens = (threshold &- sumAfter) >> 63
+        next.storeBytes(
+          of: Double(bitPattern: UInt64(bitPattern: nextStart)) - magicValue, as: Double.self)
+        next.storeBytes(of: item, toByteOffset: 8, as: Int64.self)
+        let sumAfter = sum &+ Units.advance(shiftedBits: bits[mainLane])
+        // All ones where the item opens the next line.
+        let opens = Units.opensMask(sumAfter: sumAfter, threshold: threshold)
         // The one choice on the loop's chain from item to item: a conditional move.
         threshold =
           Units.breaks(sumAfter: sumAfter, threshold: threshold)
-          ? Units.threshold(openingAfter: sum, spacing: exact.spacing, available: exact.available)
-          : threshold
+          ? Units.threshold(openingAfter: sum, lineLength: lineLength) : threshold
         startBits ^= (startBits ^ nextStart) & opens
         // FLOW-15: the open line's thickness, restarted by the item that opens the next line.
         let kept = thickness & ~opens
         let larger = (kept &- bits[thicknessLane]) >> 63
         thickness = kept ^ ((kept ^ bits[thicknessLane]) & larger)
-        closed &-= Int(truncatingIfNeeded: opens)
-        openedBefore = opens
+        next += Int(truncatingIfNeeded: opens & 16)
         sum = sumAfter
         item &+= 1
+        size += 16
+        return false
       }
+      // Two items a turn: half the loop's own work an item.
+      var stopped = false
+      while item &+ 1 < stop {
+        if step() || step() {
+          stopped = true
+          break
+        }
+      }
+      if !stopped && item != stop { _ = step() }
+      let closed = (next - UnsafeMutableRawPointer(slot)) / 16 - 1
+      let stoppedAt = Int(truncatingIfNeeded: item & 0xFFFF_FFFF)
       // The starts grew with every line: the last one bounds them (FLOW-16's sums exact below
       // 2^41 points, where start + magic keeps the step of 2^-10).
       guard rounding == .zero && startBits &- magicBits < 1 << 51 else { return 0 }
       isExact = true
       let lineStart = slot[closed].start
-      if item < count {
+      if stoppedAt < count {
         counters.linesBroken += closed
         end = .stopped(
-          resumed(at: item &- 1, lineStart, after: slot, closed, from: cursor, items, metrics))
+          resumed(at: stoppedAt - 1, lineStart, after: slot, closed, from: cursor, items, metrics))
         return closed
       }
       counters.linesBroken += closed + 1
