@@ -673,10 +673,9 @@ extension FlowLayoutEngine {
         // All ones where the item opens the next line.
         let opens = Units.opensMask(sumAfter: sumAfter, threshold: threshold)
         // The one choice on the loop's chain from item to item: a conditional move.
-        threshold =
-          Units.breaks(sumAfter: sumAfter, threshold: threshold)
-          ? Units.threshold(openingAfter: sum, lineLength: lineLength) : threshold
-        startBits ^= (startBits ^ nextStart) & opens
+        let breaks = Units.breaks(sumAfter: sumAfter, threshold: threshold)
+        threshold = breaks ? Units.threshold(openingAfter: sum, lineLength: lineLength) : threshold
+        startBits = breaks ? nextStart : startBits
         // FLOW-15: the open line's thickness, restarted by the item that opens the next line.
         let kept = thickness & ~opens
         let larger = (kept &- bits[thicknessLane]) >> 63
