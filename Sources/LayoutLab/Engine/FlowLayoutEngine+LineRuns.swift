@@ -672,7 +672,8 @@ extension FlowLayoutEngine {
         let sumAfter = sum &+ Units.advance(shiftedBits: bits[mainLane])
         // All ones where the item opens the next line.
         let opens = Units.opensMask(sumAfter: sumAfter, threshold: threshold)
-        // The one choice on the loop's chain from item to item: a conditional move.
+        // The choices on the loop's chains from item to item: conditional moves on one
+        // comparison (the compiler keeps them so only while they are few).
         let breaks = Units.breaks(sumAfter: sumAfter, threshold: threshold)
         threshold = breaks ? Units.threshold(openingAfter: sum, lineLength: lineLength) : threshold
         startBits = breaks ? nextStart : startBits
