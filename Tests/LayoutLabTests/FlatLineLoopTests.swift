@@ -39,11 +39,12 @@ struct FlatLineLoopTests {
   /// A section whose sizes alternate between stretches of varied sizes and runs of equal
   /// ones, so that the flat loop stops before every run and resumes after it.
   func mixedModel(
-    _ sizes: [CGSize], spacing: Double = 4, width: Double = 390, scale: Double = 2
+    _ sizes: [CGSize], spacing: Double = 4, lineSpacing: Double = 3.3, width: Double = 390,
+    scale: Double = 2
   ) -> FlowLayoutModel {
     var layout = FlowLayoutConfiguration()
     layout.minimumInteritemSpacing = spacing
-    layout.minimumLineSpacing = 3.3
+    layout.minimumLineSpacing = lineSpacing
     layout.headerReferenceSize = CGSize(width: 0, height: 10)
     return FlowLayoutModel(
       collectionView: CollectionViewEnvironment(
@@ -65,19 +66,22 @@ struct FlatLineLoopTests {
   @Test("varied sizes around runs, oversize items, one-item lines: equal to the reference")
   func variedSizesAroundRuns() throws {
     // Halves are whole units, so their lines are broken in integers; thirds are not, so
-    // theirs are broken in doubles (`FlowLineFill.Units`).
-    for seed in UInt64(1)...200 {
+    // theirs are broken in doubles (`FlowLineFill.Units`). With whole-unit thicknesses and
+    // line spacing too, every sum is in integers (`linesOutsideRunsExactly`).
+    for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)
       let divisor = seed % 2 == 0 ? 2.0 : 3.0
+      let everyLengthWhole = seed % 4 == 0
       var sizes: [CGSize] = []
       for _ in 0..<random.nextInt(in: 1...12) {
         let size = CGSize(
           width: Double(random.nextInt(in: 0...450)) / divisor,
-          height: Double(random.nextInt(in: 1...80)) * 1.1)
+          height: Double(random.nextInt(in: 1...80)) * (everyLengthWhole ? 0.5 : 1.1))
         sizes += Array(
           repeating: size, count: random.nextInt(in: 0...1) == 0 ? 1 : random.nextInt(in: 2...9))
       }
-      try expectEqualsReference(mixedModel(sizes), "seed \(seed)")
+      try expectEqualsReference(
+        mixedModel(sizes, lineSpacing: everyLengthWhole ? 4 : 3.3), "seed \(seed)")
     }
   }
 
@@ -150,5 +154,94 @@ struct FlatLineLoopTests {
         [CGSize(width: 100, height: -0.0), CGSize(width: 150, height: 0)]
           + [120, 80, 200, 90].map { CGSize(width: $0, height: 5) }),
       "a thickness of -0")
+  }
+
+  /// The lines `linesOutsideRunsExactly` breaks, as (start bits, first item), and how it ended;
+  /// nil where it declined. `exactly` false: the loop in doubles instead.
+  func flatLines(_ model: FlowLayoutModel, exactly: Bool)
+    -> (lines: [(UInt64, Int)], end: String)?
+  {
+    let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
+    let geometry = FlowGeometry(model)
+    let metrics = FlowSectionMetrics(model.sections[0], in: model, geometry: geometry)
+    let items = FlowItemSizes(model.sections[0], layout: model.layout)
+    let cursor = FlowLayoutEngine.MixedLinesCursor(
+      firstItem: 0, lineStart: metrics.linesStart, previousUsed: nil,
+      everyLineHoldsOneItem: true)
+    var buffer = FlowLayoutEngine.LineRunBuffer(capacity: items.count + 2)
+    var counters = LayoutWorkCounters()
+    let end = items.withUnsafeSizes { sizes -> FlowLayoutEngine.MixedLinesEnd? in
+      exactly
+        ? engine.linesOutsideRunsExactly(
+          sizes, items, metrics, from: cursor, into: &buffer, counters: &counters)
+        : engine.linesOutsideRuns(
+          sizes, items, metrics, from: cursor, into: &buffer, counters: &counters)
+    }
+    guard let end = end ?? nil else { return nil }
+    let storage = buffer.finish()
+    var runs = FlowLayoutEngine.LineRunList(offset: 0, count: storage.count)
+    runs.keep(storage)
+    let lines = (0..<runs.count).map { (runs[$0].start.bitPattern, runs[$0].firstItem) }
+    let described: String
+    switch end {
+    case .lastLine(let end, let isComplete): described = "last \(end.bitPattern) \(isComplete)"
+    case .stopped(let next):
+      described =
+        "stopped \(next.firstItem) \(next.lineStart.bitPattern) "
+        + "\(next.previousUsed?.bitPattern ?? 0) \(next.everyLineHoldsOneItem)"
+    }
+    return (lines, described)
+  }
+
+  @Test(
+    "whole units: the integer loop breaks and starts every line as the loop in doubles, bit for bit; off the grid it declines"
+  )
+  func exactLoopAgreesWithDoubles() {
+    // Dyadic lengths (quarters, halves, whole points) are whole units; 33.3 and 0.1 are not.
+    for seed in UInt64(1)...300 {
+      var random = SplitMix64(seed: seed)
+      let dyadic = seed % 3 != 0
+      let divisor = [1.0, 2, 4][random.nextInt(in: 0...2)]
+      var layout = FlowLayoutConfiguration()
+      // Off the grid: the spacings, or (every other time) only some thicknesses.
+      let offGridSpacing = !dyadic && seed % 2 == 0
+      layout.minimumInteritemSpacing =
+        offGridSpacing ? 0.1 : Double(random.nextInt(in: 0...40)) / 4
+      layout.minimumLineSpacing = offGridSpacing ? 0.1 : Double(random.nextInt(in: 0...40)) / 2
+      layout.headerReferenceSize = CGSize(width: 0, height: Double(random.nextInt(in: 0...60)))
+      layout.sectionInset = EdgeInsets(
+        top: Double(random.nextInt(in: 0...20)) / 4, left: 8, bottom: 8,
+        right: Double(random.nextInt(in: 0...40)) / 8)
+      var sizes: [CGSize] = []
+      for item in 0..<random.nextInt(in: 1...300) {
+        let width = Double(random.nextInt(in: 0...500)) / divisor
+        let height =
+          dyadic || item % 7 != 0
+          ? Double(random.nextInt(in: 0...240)) / divisor : 33.3
+        // No two neighbours alike, so that the loops run to the section's end.
+        let size = CGSize(width: width, height: height)
+        sizes.append(sizes.last == size ? CGSize(width: width + 1, height: height) : size)
+      }
+      let model = FlowLayoutModel(
+        collectionView: CollectionViewEnvironment(
+          size: CGSize(width: seed % 2 == 0 ? 390 : 1024.5, height: 844)),
+        layout: layout, sections: [FlowSection(itemSizes: sizes)])
+      let doubles = flatLines(model, exactly: false)
+      let integers = flatLines(model, exactly: true)
+      #expect(doubles != nil, "seed \(seed)")
+      guard dyadic else {
+        #expect(integers == nil, "seed \(seed): off the grid, yet exact")
+        continue
+      }
+      guard let doubles, let integers else {
+        Issue.record("seed \(seed): whole units, yet declined")
+        continue
+      }
+      #expect(integers.end == doubles.end, "seed \(seed)")
+      #expect(integers.lines.count == doubles.lines.count, "seed \(seed)")
+      for (line, (a, b)) in zip(integers.lines, doubles.lines).enumerated() {
+        #expect(a.0 == b.0 && a.1 == b.1, "seed \(seed), line \(line)")
+      }
+    }
   }
 }

@@ -320,8 +320,10 @@ extension FlowLayoutEngine {
       // items are equal in size can begin a run of lines that break alike.
       if first + 1 >= items.count || items[first + 1] != items[first] {
         let end = items.withUnsafeSizes { sizes in
-          linesOutsideRunsInUnits(
+          linesOutsideRunsExactly(
             sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
+            ?? linesOutsideRunsInUnits(
+              sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
             ?? linesOutsideRuns(
               sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
         }
@@ -375,7 +377,7 @@ extension FlowLayoutEngine {
   /// - Complexity: O(items on the lines broken); `runs` must have room for one more run than
   ///   the lines it breaks.
   @inline(__always)
-  private func linesOutsideRuns(
+  func linesOutsideRuns(
     _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
     from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
     counters: inout LayoutWorkCounters
@@ -537,6 +539,188 @@ extension FlowLayoutEngine {
       }
     }
     return end
+  }
+
+  /// `linesOutsideRuns` with every length — main lengths, thicknesses, spacings and the first
+  /// line's start — a whole number of units (`FlowLineFill.Units`), where every sum the engine
+  /// makes is exact: lines are broken by a threshold on a running sum
+  /// (`Units.breaks(sumAfter:threshold:)`, one compare and one conditional move an item), and
+  /// line starts are summed in integers as FLOW-16 adds them, one integer addition a line
+  /// instead of a chain of floating-point additions. Each item writes, where the next line would
+  /// go, the line it would open — its first item and start — so the item that does open it has
+  /// nothing left to write. Returns nil, having kept nothing, if a length is off the grid or
+  /// the starts could leave the range where they are exact.
+  ///
+  /// - Complexity: O(items on the lines broken) — and as much again, wasted, when it
+  ///   returns nil; `runs` must have room for two more runs than the lines it breaks.
+  @inline(__always)
+  func linesOutsideRunsExactly(
+    _ sizes: UnsafeBufferPointer<CGSize>, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
+    from cursor: MixedLinesCursor, into runs: inout LineRunBuffer,
+    counters: inout LayoutWorkCounters
+  ) -> MixedLinesEnd? {
+    typealias Units = FlowLineFill.Units
+    let (available, availableIsWhole) = Units.units(metrics.available)
+    let (spacing, spacingIsWhole) = Units.units(metrics.interitemSpacing)
+    let (lineSpacing, lineSpacingIsWhole) = Units.units(metrics.lineSpacing)
+    let (start, startIsWhole) = Units.units(cursor.lineStart)
+    // Starts only grow (FLOW-28: no length is negative), so the last bounds them all; a first
+    // start of −0 would be summed as +0.
+    guard
+      availableIsWhole && spacingIsWhole && lineSpacingIsWhole && startIsWhole
+        && lineSpacing >= 0 && start >= 0 && cursor.lineStart.sign == .plus
+    else { return nil }
+    let exact = ExactLines(
+      available: available, spacing: spacing, lineSpacing: lineSpacing, start: start)
+    // The lane of a size that is its main length, a constant in each copy of the loop.
+    return geometry.isVertical
+      ? exactLines(sizes, mainLane: 0, exact, items, metrics, cursor, &runs, &counters)
+      : exactLines(sizes, mainLane: 1, exact, items, metrics, cursor, &runs, &counters)
+  }
+
+  /// The lengths of `linesOutsideRunsExactly`, in units.
+  private struct ExactLines {
+    let available: Int64
+    let spacing: Int64
+    let lineSpacing: Int64
+    let start: Int64
+  }
+
+  /// The loop of `linesOutsideRunsExactly`, for sizes whose main length is lane `mainLane`.
+  @inline(__always)
+  private func exactLines(
+    _ sizes: UnsafeBufferPointer<CGSize>, mainLane: Int, _ exact: ExactLines,
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics, _ cursor: MixedLinesCursor,
+    _ runs: inout LineRunBuffer, _ counters: inout LayoutWorkCounters
+  ) -> MixedLinesEnd? {
+    typealias Units = FlowLineFill.Units
+    guard let base = sizes.baseAddress else { return nil }
+    let values = UnsafeRawPointer(base)
+    let count = sizes.count
+    let thicknessLane = 1 - mainLane
+    // Both lengths of a size in units at once, by adding a constant whose binade has a step of
+    // 2^-10 (`Units.units(ofLength:)` without its scaling): the main length's bits give
+    // main + spacing (`Units.advance(shiftedBits:)`); the thickness's bits are the bits of
+    // magic plus the thickness in units, for any thickness below 2^41 points.
+    let magicValue = 0x1.8p42
+    let magicBits = Int64(bitPattern: magicValue.bitPattern)
+    let advanceConstant = Units.advanceConstant(spacing: metrics.interitemSpacing)
+    let magic =
+      mainLane == 0
+      ? SIMD2(advanceConstant, magicValue) : SIMD2(magicValue, advanceConstant)
+    // Added rather than subtracted: the compiler would otherwise negate one lane per item.
+    let negativeMagic = -magic
+    // What a thickness's shifted bits need to become thickness + line spacing, in units.
+    let pitchOffset = exact.lineSpacing &- magicBits
+    let lineLength = (exact.spacing &+ exact.available) &<< 12
+    var end: MixedLinesEnd?
+    var isExact = false
+    runs.appending { slot in
+      let first = cursor.firstItem
+      slot[0] = LineRun(start: cursor.lineStart, validItem: first)
+      // A run is 16 bytes: its start, then its first item and its line count (one) as one
+      // 64-bit value, which the loop writes in one store.
+      precondition(
+        MemoryLayout<LineRun>.stride == 16
+          && UnsafeRawPointer(slot).load(fromByteOffset: 8, as: Int64.self)
+            == Int64(first) | 1 << 32
+      )
+      // Where the line after the open one goes.
+      var next = UnsafeMutableRawPointer(slot + 1)
+      // Bits set by a length off the grid (what adding the magic rounded away).
+      var rounding = SIMD2<UInt64>(repeating: 0)
+      let firstSize = values.loadUnaligned(fromByteOffset: 16 &* first, as: SIMD2<Double>.self)
+      let firstShifted = firstSize + magic
+      rounding |= unsafeBitCast((firstShifted + negativeMagic) - firstSize, to: SIMD2<UInt64>.self)
+      let firstBits = unsafeBitCast(firstShifted, to: SIMD2<Int64>.self)
+      // The running sum of main + spacing from the open line's first item on, the open line's
+      // threshold, its thickness (shifted bits, which order as the lengths do), and its start
+      // as the bits of start + magic.
+      var sum = Units.advance(shiftedBits: firstBits[mainLane])
+      var threshold = Units.threshold(openingAfter: 0, lineLength: lineLength)
+      var thickness = firstBits[thicknessLane]
+      var startBits = magicBits &+ exact.start
+      var previousMain = firstBits[mainLane]
+      // The item, with a line count of one in its upper half: what a run records of it.
+      let counted = Int64(1) << 32
+      var item = counted | Int64(first &+ 1)
+      let stop = counted | Int64(count)
+      var size = values + 16 &* (first &+ 1)
+      // One item; true, having changed nothing, where the loop stops before it.
+      @inline(__always)
+      func step() -> Bool {
+        let shifted = size.loadUnaligned(as: SIMD2<Double>.self) + magic
+        let bits = unsafeBitCast(shifted, to: SIMD2<Int64>.self)
+        // A line that opened with the item before, whose next item has its size, starts a
+        // possible run: the loop stops there, that line not broken. Equal units first, which
+        // sizes that differ almost never have, so this branch is predicted.
+        if bits[mainLane] == previousMain
+          && next.load(fromByteOffset: -8, as: Int64.self) == item &- 1
+          && size.load(as: CGSize.self) == size.load(fromByteOffset: -16, as: CGSize.self)
+        {
+          return true
+        }
+        previousMain = bits[mainLane]
+        rounding |= unsafeBitCast(
+          (shifted + negativeMagic) - size.loadUnaligned(as: SIMD2<Double>.self),
+          to: SIMD2<UInt64>.self)
+        // The line this item would open, where the next line goes: kept only if it does.
+        let nextStart = startBits &+ thickness &+ pitchOffset
+        next.storeBytes(
+          of: Double(bitPattern: UInt64(bitPattern: nextStart)) - magicValue, as: Double.self)
+        next.storeBytes(of: item, toByteOffset: 8, as: Int64.self)
+        let sumAfter = sum &+ Units.advance(shiftedBits: bits[mainLane])
+        // All ones where the item opens the next line.
+        let opens = Units.opensMask(sumAfter: sumAfter, threshold: threshold)
+        // The choices on the loop's chains from item to item: conditional moves on one
+        // comparison (the compiler keeps them so only while they are few).
+        let breaks = Units.breaks(sumAfter: sumAfter, threshold: threshold)
+        threshold = breaks ? Units.threshold(openingAfter: sum, lineLength: lineLength) : threshold
+        startBits = breaks ? nextStart : startBits
+        // FLOW-15: the open line's thickness, restarted by the item that opens the next line.
+        let kept = thickness & ~opens
+        let larger = (kept &- bits[thicknessLane]) >> 63
+        thickness = kept ^ ((kept ^ bits[thicknessLane]) & larger)
+        next += Int(truncatingIfNeeded: opens & 16)
+        sum = sumAfter
+        item &+= 1
+        size += 16
+        return false
+      }
+      // Two items a turn: half the loop's own work an item.
+      var stopped = false
+      while item &+ 1 < stop {
+        if step() || step() {
+          stopped = true
+          break
+        }
+      }
+      if !stopped && item != stop { _ = step() }
+      let closed = (next - UnsafeMutableRawPointer(slot)) / 16 - 1
+      let stoppedAt = Int(truncatingIfNeeded: item & 0xFFFF_FFFF)
+      // The starts grew with every line: the last one bounds them (FLOW-16's sums exact below
+      // 2^41 points, where start + magic keeps the step of 2^-10).
+      guard rounding == .zero && startBits &- magicBits < 1 << 51 else { return 0 }
+      isExact = true
+      let lineStart = slot[closed].start
+      if stoppedAt < count {
+        counters.linesBroken += closed
+        end = .stopped(
+          resumed(at: stoppedAt - 1, lineStart, after: slot, closed, from: cursor, items, metrics))
+        return closed
+      }
+      counters.linesBroken += closed + 1
+      let lineFirst = slot[closed].firstItem
+      let last = breakLine(startingAt: lineFirst, items, metrics)
+      let before = resumed(
+        at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
+      let complete = Self.lastLineIsComplete(
+        last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
+        previousUsed: before.previousUsed)
+      end = .lastLine(end: lineStart + last.thickness, isComplete: complete)
+      return closed + 1
+    }
+    return isExact ? end : nil
   }
 
   /// Where the line loop stands at a line that starts with `item` at `lineStart`, after the

@@ -128,5 +128,45 @@ struct FlowLineFill {
       let larger = (before &- thicknessBits) >> 63
       self.thicknessBits = before ^ ((before ^ thicknessBits) & larger)
     }
+
+    /// FLOW-9 once more, as a threshold on a running sum, which needs one subtraction and one
+    /// conditional move per item where the form above needs four operations: with S_k the sum
+    /// of (main + spacing) over the section's items before item k, a line that opens with item
+    /// j has, before item i, `remaining` = available − (S_i − S_j), and item i fits exactly when
+    /// main_i ≤ available − (S_i − S_j), that is when S_{i+1} ≤ S_j + spacing + available: the
+    /// line's threshold (`threshold(openingAfter:lineLength:)`, with `lineLength` = spacing +
+    /// available). The item that does not fit opens the next line, whose threshold is
+    /// S_i + spacing + available. The sums may be kept in any multiple of units (the loop keeps
+    /// 2^12 of them, `advance(shiftedBits:)`), and they may wrap: only differences are
+    /// compared, and on one line they stay far below 2^63 — Σ(main + spacing) of the items that
+    /// fit is at most available + spacing, the first and the next item add at most 2^41 units
+    /// each (FLOW-28), so a difference is below 2^43 units, 2^55 in the loop's multiple. So
+    /// the comparisons decide as the doubles do wherever `remaining`'s sums are exact — which
+    /// is where every length is a whole number of units.
+    @inline(__always)
+    static func threshold(openingAfter sum: Int64, lineLength: Int64) -> Int64 {
+      sum &+ lineLength
+    }
+
+    /// Whether the item that brings the running sum to `sumAfter` does not fit on the line of
+    /// `threshold`, so opens the next one: the sign of their wrapping difference.
+    @inline(__always)
+    static func breaks(sumAfter: Int64, threshold: Int64) -> Bool { threshold &- sumAfter < 0 }
+
+    /// `breaks(sumAfter:threshold:)` as a mask: all ones where the item opens the next line.
+    @inline(__always)
+    static func opensMask(sumAfter: Int64, threshold: Int64) -> Int64 {
+      (threshold &- sumAfter) >> 63
+    }
+
+    /// A length + spacing in units · 2^12, from the bits of length + (2^42 + spacing): that
+    /// double's step is 2^-10, its significand holds (length + spacing) in units below 2^42
+    /// and its exponent bits shift out. Exact when the length is a whole number of units (the
+    /// caller checks what the addition rounded away).
+    @inline(__always)
+    static func advance(shiftedBits bits: Int64) -> Int64 { bits &<< 12 }
+
+    /// What `advance(shiftedBits:)` adds to the length: the constant for a spacing in points.
+    static func advanceConstant(spacing: Double) -> Double { 0x1p42 + spacing }
   }
 }
