@@ -134,9 +134,17 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     // Inserted sections were laid out above; changed ones are laid out again, moved ones kept.
     let keepsStarts = !change.sections.structureChanged
     change.sections.forEachChange { index, origin in
-      if case .existing(_, _?, _, _) = origin {
+      if case .existing(let was, let first?, let last, let itemDelta) = origin {
         let old = state.sections[index].length
-        state.sections[index] = laidOut(index, by: engine, counters: &counters)
+        // Items resized in place: only the lines they move are broken again, when that is
+        // provably what a full layout of the section gives.
+        let relined =
+          keepsStarts && was == index && itemDelta == 0
+          ? engine.lineRuns(
+            ofSection: index, resizing: first, through: last, in: state.sections[index],
+            counters: &counters)
+          : nil
+        state.sections[index] = relined ?? laidOut(index, by: engine, counters: &counters)
         if keepsStarts {
           state.starts.setLength(
             state.sections[index].length, was: old, of: index, counters: &counters)
