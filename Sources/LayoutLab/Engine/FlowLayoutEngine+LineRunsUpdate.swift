@@ -17,9 +17,9 @@ extension FlowLayoutEngine {
   /// about all lines stay as they were when the last two lines are kept and the lines broken
   /// again held one item each before exactly when they do after.
   ///
-  /// Returns nil — the caller lays the section out again — for a uniform section, a change to
-  /// the first item (FLOW-11) or to the last two lines, more than `rebreakLimit` lines, a flag
-  /// of FLOW-12 that might flip, or a shift that might round.
+  /// Returns nil — the caller lays the section out again — for a uniform section, a first item
+  /// that opens or closes FLOW-11's empty line, a change to the last two lines, more than
+  /// `rebreakLimit` lines, a flag of FLOW-12 that might flip, or a shift that might round.
   ///
   /// - Complexity: O(runs of the section) to copy them, O(items on the lines broken again),
   ///   and, when the lines after them move, O(items after them) to prove the move exact.
@@ -32,9 +32,14 @@ extension FlowLayoutEngine {
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
     let runs = old.runs
     guard old.columns == nil, metrics.uniformSize == nil, items.count == old.numberOfItems,
-      Self.breakAlike(metrics, old.metrics), 0 < firstChanged, firstChanged <= lastChanged,
+      Self.breakAlike(metrics, old.metrics), 0 <= firstChanged, firstChanged <= lastChanged,
       lastChanged < items.count, runs.count > 2
     else { return nil }
+    // FLOW-11: a resized first item may open or close the empty line (every other line holds
+    // an item, so only the empty line is followed by a run at item 0).
+    if firstChanged == 0 && (runs[1].firstItem == 0) != opensWithEmptyLine(items, metrics) {
+      return nil
+    }
     let lines = OldLines(runs: runs, numberOfItems: items.count)
 
     // The line before the first changed item's (never FLOW-11's empty line).
