@@ -60,7 +60,13 @@ extension FlowLayoutEngine {
         thickness: thickness(of: resumeItem, lines.perLine(resumeRun), items))
 
     var buffer = LineRunBuffer(capacity: runs.count + Self.rebreakLimit + 2)
-    for run in 0..<resumeRun { buffer.append(runs[run]) }
+    runs.withUnsafeRuns { kept in
+      buffer.appending { slot in
+        guard let base = kept.baseAddress else { return 0 }
+        slot.initialize(from: base, count: resumeRun)
+        return resumeRun
+      }
+    }
     if resumeLine > 0 {
       buffer.append(
         LineRun(start: resumed.start, firstItem: resumed.firstItem, lineCount: resumeLine))
@@ -119,11 +125,27 @@ extension FlowLayoutEngine {
     buffer.append(
       LineRun(
         start: first, firstItem: stop.item, lineCount: stopRun.lineCount - stop.line))
-    for run in (stop.run + 1)..<runs.count {
-      let kept = runs[run]
-      guard let start = moved(kept.start) else { return nil }
-      buffer.append(LineRun(start: start, firstItem: kept.firstItem, lineCount: kept.lineCount))
+    // The runs after the stop's, in one loop with no branch per run: a zero is noted, not
+    // tested for.
+    var zeros = 0
+    runs.withUnsafeRuns { kept in
+      buffer.appending { slot in
+        let later = (stop.run + 1)..<kept.count
+        guard let base = kept.baseAddress else { return 0 }
+        if !moves {
+          slot.initialize(from: base + later.lowerBound, count: later.count)
+          return later.count
+        }
+        for (written, run) in later.enumerated() {
+          let start = kept[run].start + delta
+          zeros |= start == 0 ? 1 : 0
+          slot[written] = LineRun(
+            start: start, firstItem: kept[run].firstItem, lineCount: kept[run].lineCount)
+        }
+        return later.count
+      }
     }
+    guard zeros == 0 else { return nil }
 
     var section = old
     section.metrics = metrics
@@ -143,30 +165,48 @@ extension FlowLayoutEngine {
   /// additions (FLOW-16) over the lines of items `firstItem…`, start at exactly those sums
   /// moved by `newStart − oldStart` when they start at `newStart` instead. They do if no
   /// addition rounds: `ExactArithmetic`'s argument, with every value a whole number of 2^-10
-  /// point and every partial sum below 2^50 of them — bounded by the starts and every
-  /// thickness and line spacing, summed.
+  /// point and every partial sum below 2^50 of them — bounded by the larger start plus, per
+  /// line, the largest thickness and the line spacing.
   ///
-  /// - Complexity: O(items after `firstItem`).
+  /// - Complexity: O(items after `firstItem`), in one loop of independent steps (no sum or
+  ///   maximum carried from item to item), which the compiler vectorizes.
   private func shiftIsExact(
     from oldStart: Double, to newStart: Double, _ items: FlowItemSizes, from firstItem: Int,
     _ metrics: FlowSectionMetrics
   ) -> Bool {
     typealias Units = FlowLineFill.Units
-    let bound = 0x1p50 / Units.perPoint
-    var offGrid =
-      Units.units(ofLength: oldStart).offGrid | Units.units(ofLength: newStart).offGrid
+    let thicknessOffset = geometry.isVertical ? 1 : 0
+    // Bits OR-ed over the thicknesses: of their patterns — for values with the sign bit clear,
+    // a pattern at least each one's, so a double at least the largest (a sign set fails) —
+    // and of what the grid test rounded away.
+    let (largestBits, itemsOffGrid) =
+      items.withUnsafeSizes { sizes in
+        sizes.withMemoryRebound(to: Double.self) { values in
+          var (bits, offGrid) = (UInt64(0), UInt64(0))
+          var index = 2 * firstItem + thicknessOffset
+          while index < values.count {
+            bits |= values[index].bitPattern
+            offGrid |= Units.units(ofLength: values[index]).offGrid
+            index += 2
+          }
+          return (bits, offGrid)
+        }
+      }
+      ?? {
+        let thickness = geometry.mainAndThickness(items[firstItem]).thickness
+        return (thickness.bitPattern, Units.units(ofLength: thickness).offGrid)
+      }()
+    let largest = Double(bitPattern: largestBits)
+    let offGrid =
+      itemsOffGrid | Units.units(ofLength: oldStart).offGrid
+      | Units.units(ofLength: newStart).offGrid
       | Units.units(ofLength: metrics.lineSpacing).offGrid
-    var sum =
+    let lines = Double(items.count - firstItem + 1)
+    let bound =
       max(oldStart.magnitude, newStart.magnitude)
-      + Double(items.count - firstItem + 1) * metrics.lineSpacing.magnitude
-    guard sum < bound else { return false }
-    for item in firstItem..<items.count {
-      let thickness = geometry.mainAndThickness(items[item]).thickness
-      offGrid |= Units.units(ofLength: thickness).offGrid
-      sum += thickness.magnitude
-    }
-    // A value too large for the grid test fails the bound.
-    return offGrid == 0 && sum < bound
+      + lines * (largest + metrics.lineSpacing.magnitude)
+    // A value too large for the grid test fails the bound; so does a NaN, a negative largest.
+    return offGrid == 0 && largest >= 0 && bound < 0x1p40
   }
 
   /// The thickness of the line of `count` items from `first`, as `SectionRuns.shape` sums it:
