@@ -10,8 +10,10 @@ import Foundation
 ///   without a branch on where they break, and one broken line per run: with estimated sizes
 ///   (FLOW-26), every unmeasured stretch is one run; every section's runs share one block;
 /// - a rect query binary-searches sections, runs, then the lines of a run arithmetically;
-/// - a change re-lays out the sections it touched, then recomputes where later sections start
-///   (the engine's additions, O(1) per section).
+/// - a change re-lays out the sections it touched — a resize in a mixed section only the lines
+///   it moves, where the lines after them provably move by one exact delta
+///   (`FlowLayoutEngine.lineRuns(ofSection:resizing:through:in:counters:)`) — then recomputes
+///   where later sections start (prefix sums or the engine's additions: `SectionStarts`).
 public struct RunLengthLayout: FlowLayoutStrategy {
   public static let strategyName = "run-length"
 
