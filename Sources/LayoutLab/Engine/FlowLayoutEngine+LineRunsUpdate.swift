@@ -59,20 +59,8 @@ extension FlowLayoutEngine {
         resumeLine, of: resumed,
         thickness: thickness(of: resumeItem, lines.perLine(resumeRun), items))
 
-    var buffer = LineRunBuffer(capacity: runs.count + Self.rebreakLimit + 2)
-    runs.withUnsafeRuns { kept in
-      buffer.appending { slot in
-        guard let base = kept.baseAddress else { return 0 }
-        slot.initialize(from: base, count: resumeRun)
-        return resumeRun
-      }
-    }
-    if resumeLine > 0 {
-      buffer.append(
-        LineRun(start: resumed.start, firstItem: resumed.firstItem, lineCount: resumeLine))
-    }
-
-    // FLOW-9's loop from the resumed line, until a break lands on an old boundary.
+    // FLOW-9's loop from the resumed line, until a break lands on an old boundary: first to
+    // find where, so that nothing is allocated for a section laid out again after all.
     var (lineStart, lineFirst) = (resumeStart, resumeItem)
     var (broken, everyNewLineHoldsOneItem) = (0, true)
     var stop: (run: Int, line: Int, item: Int)
@@ -81,7 +69,6 @@ extension FlowLayoutEngine {
       let line = breakLine(startingAt: lineFirst, items, metrics)
       broken += 1
       everyNewLineHoldsOneItem = everyNewLineHoldsOneItem && line.itemCount == 1
-      buffer.append(LineRun(start: lineStart, firstItem: lineFirst, lineCount: 1))
       // The last line decides FLOW-12 with the one before it: a full layout recomputes both.
       guard line.endItem < items.count, broken < Self.rebreakLimit else { return nil }
       lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
@@ -122,6 +109,29 @@ extension FlowLayoutEngine {
       return start == 0 ? nil : start
     }
     guard let first = moved(oldStart) else { return nil }
+
+    var buffer = LineRunBuffer(capacity: runs.count + Self.rebreakLimit + 2)
+    runs.withUnsafeRuns { kept in
+      buffer.appending { slot in
+        guard let base = kept.baseAddress else { return 0 }
+        slot.initialize(from: base, count: resumeRun)
+        return resumeRun
+      }
+    }
+    if resumeLine > 0 {
+      buffer.append(
+        LineRun(start: resumed.start, firstItem: resumed.firstItem, lineCount: resumeLine))
+    }
+
+    // The lines broken again, broken once more to be written: the same lines.
+    var (writtenStart, writtenFirst) = (resumeStart, resumeItem)
+    while writtenFirst < stop.item {
+      let line = breakLine(startingAt: writtenFirst, items, metrics)
+      buffer.append(LineRun(start: writtenStart, firstItem: writtenFirst, lineCount: 1))
+      writtenStart = metrics.lineStart(after: writtenStart, thickness: line.thickness)
+      writtenFirst = line.endItem
+    }
+
     buffer.append(
       LineRun(
         start: first, firstItem: stop.item, lineCount: stopRun.lineCount - stop.line))
