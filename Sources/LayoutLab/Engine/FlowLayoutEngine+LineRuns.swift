@@ -166,6 +166,12 @@ extension FlowLayoutEngine {
       }
       return storage.base[offset + index]
     }
+
+    /// Calls `body` with the runs as one buffer, for a loop that copies them all.
+    func withUnsafeRuns<Result>(_ body: (UnsafeBufferPointer<LineRun>) -> Result) -> Result {
+      guard let storage else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+      return body(UnsafeBufferPointer(start: storage.base + offset, count: count))
+    }
   }
 
   /// The runs of a layout, in one block of exactly their size. A class because sections share

@@ -10,8 +10,10 @@ import Foundation
 ///   without a branch on where they break, and one broken line per run: with estimated sizes
 ///   (FLOW-26), every unmeasured stretch is one run; every section's runs share one block;
 /// - a rect query binary-searches sections, runs, then the lines of a run arithmetically;
-/// - a change re-lays out the sections it touched, then recomputes where later sections start
-///   (the engine's additions, O(1) per section).
+/// - a change re-lays out the sections it touched — a resize in a mixed section only the lines
+///   it moves, where the lines after them provably move by one exact delta
+///   (`FlowLayoutEngine.lineRuns(ofSection:resizing:through:in:counters:)`) — then recomputes
+///   where later sections start (prefix sums or the engine's additions: `SectionStarts`).
 public struct RunLengthLayout: FlowLayoutStrategy {
   public static let strategyName = "run-length"
 
@@ -134,9 +136,17 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     // Inserted sections were laid out above; changed ones are laid out again, moved ones kept.
     let keepsStarts = !change.sections.structureChanged
     change.sections.forEachChange { index, origin in
-      if case .existing(_, _?, _, _) = origin {
+      if case .existing(let was, let first?, let last, let itemDelta) = origin {
         let old = state.sections[index].length
-        state.sections[index] = laidOut(index, by: engine, counters: &counters)
+        // Items resized in place: only the lines they move are broken again, when that is
+        // provably what a full layout of the section gives.
+        let relined =
+          keepsStarts && was == index && itemDelta == 0
+          ? engine.lineRuns(
+            ofSection: index, resizing: first, through: last, in: state.sections[index],
+            counters: &counters)
+          : nil
+        state.sections[index] = relined ?? laidOut(index, by: engine, counters: &counters)
         if keepsStarts {
           state.starts.setLength(
             state.sections[index].length, was: old, of: index, counters: &counters)
