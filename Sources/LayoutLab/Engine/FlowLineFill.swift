@@ -70,7 +70,8 @@ struct FlowLineFill {
   /// The same fill in integers, where it is exact: lengths in units of 2^-10 point. When the
   /// available length, the spacing and every item's main length are whole units — as sizes
   /// in points, halves or quarters are — every sum `add(main:thickness:_:)` makes is a whole
-  /// number of units below 2^42 (FLOW-28 bounds lengths by 10^9 < 2^30 points), which a
+  /// number of units of magnitude below 2^43 (FLOW-28 bounds lengths by 10^9 < 2^30 points;
+  /// with insets and margins at that bound, what remains can reach −5·10^9 points), which a
   /// `Double` holds exactly: the floating-point sums round nowhere, so they equal these
   /// integer ones and every comparison decides alike. Thicknesses are not summed, only
   /// compared: as bit patterns, which order non-negative doubles other than −0 as their values.

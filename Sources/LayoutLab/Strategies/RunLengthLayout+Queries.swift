@@ -156,7 +156,8 @@ extension RunLengthLayout {
   }
 
   /// - Complexity: O(log runs) to find the item's run, then O(1) in a uniform section or
-  ///   O(items on its line) in a mixed one.
+  ///   O(items on its line) in a mixed one; plus O(log s) to read the section's start where
+  ///   starts are prefix sums (`SectionStarts`).
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
     let state = prepared
     guard state.sections.indices.contains(indexPath.section) else { return nil }
@@ -184,7 +185,7 @@ extension RunLengthLayout {
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 
-  /// - Complexity: O(1).
+  /// - Complexity: O(1), or O(log s) where section starts are prefix sums (`SectionStarts`).
   public func layoutAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {

@@ -262,7 +262,7 @@ extension RunLengthLayout {
     RunLengthLayout.self,
     summary: "runs of equal sizes as arithmetic; no frame kept, frames built at query time",
     complexity: LayoutComplexity(
-      prepare: "O(1) uniform, O(n) mixed", rectQuery: "O(log runs + answer)",
-      itemLookup: "O(log runs + line)",
+      prepare: "O(s) + O(1) per uniform section, O(items) per mixed one",
+      rectQuery: "O(log s + log runs + answer)", itemLookup: "O(log s + log runs + line)",
       update: "the sections changed + O(log s) (exact lengths), else O(s)"))
 }
