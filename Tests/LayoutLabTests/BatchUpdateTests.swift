@@ -32,30 +32,14 @@ struct BatchUpdateTests {
           layouts[i].prepare()
         }
         // The reference computed from scratch for the resulting data.
-        var fresh = try NaiveLinearLayout(model: model)
-        fresh.prepare()
-        let dump = fresh.layoutAttributesForAllElements()
-        let rects = generator.rects(
-          around: dump.map(\.frame), contentSize: fresh.collectionViewContentSize, count: 6)
-        for layout in layouts {
-          let context = "seed \(seed), batch \(step), \(layout.name)"
-          var same =
-            layout.collectionViewContentSize == fresh.collectionViewContentSize
-            && layout.layoutAttributesForAllElements() == dump
-          for rect in rects where same {
-            same =
-              layout.layoutAttributesForElements(in: rect)
-              == fresh.layoutAttributesForElements(in: rect)
-          }
-          if !same {
-            expectSameElements(layout.layoutAttributesForAllElements(), dump, context)
-            Issue.record(
-              Comment(rawValue: "\(context): differs from a fresh reference; batch \(batch)"))
-            failures += 1
-            break
-          }
+        guard
+          try agreeWithFreshReference(
+            layouts, model: model, rectsFrom: &generator, context: "seed \(seed), batch \(step)")
+        else {
+          Issue.record(Comment(rawValue: "the batch: \(batch)"))
+          failures += 1
+          break
         }
-        if failures > 0 { break }
       }
       if failures >= 3 { break }
     }

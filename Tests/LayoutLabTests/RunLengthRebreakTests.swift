@@ -93,19 +93,8 @@ struct RunLengthRebreakTests {
       try layout.performBatchUpdates(batch)
       layout.prepare()
       if layout.workCounters.linesBroken <= 4 * batch.resizeItems.count { partial += 1 }
-      var fresh = try IncrementalLayout(model: model)
-      fresh.prepare()
-      let context = "seed \(seed), batch \(step)"
-      #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize, "\(context)")
-      let all = layout.layoutAttributesForAllElements()
-      let expected = fresh.layoutAttributesForAllElements()
-      guard all == expected else {
-        let index =
-          all.indices.first { $0 >= expected.count || all[$0] != expected[$0] }
-          ?? min(all.count, expected.count)
-        Issue.record("\(context): element \(index) differs from a fresh layout")
-        return
-      }
+      guard try equalsFreshLayout(layout, model: model, context: "seed \(seed), batch \(step)")
+      else { return }
     }
     // A third of the resizes fall near the last two lines, and tenths make the later lines'
     // move inexact: those lay their section out again. The rest re-break a few lines.

@@ -217,19 +217,8 @@ struct RunLengthUpdateTests {
       (model, _) = try model.applying(batch)
       try layout.performBatchUpdates(batch)
       layout.prepare()
-      var fresh = try IncrementalLayout(model: model)
-      fresh.prepare()
-      let context = "seed \(seed), batch \(step)"
-      #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize, "\(context)")
-      let all = layout.layoutAttributesForAllElements()
-      let expected = fresh.layoutAttributesForAllElements()
-      guard all == expected else {
-        let index =
-          all.indices.first { $0 >= expected.count || all[$0] != expected[$0] }
-          ?? min(all.count, expected.count)
-        Issue.record("\(context): element \(index) differs from a fresh layout")
-        return
-      }
+      guard try equalsFreshLayout(layout, model: model, context: "seed \(seed), batch \(step)")
+      else { return }
     }
     // Dyadic lengths move later sections through the tree; tenths by the engine's chain.
     let counters = layout.workCounters

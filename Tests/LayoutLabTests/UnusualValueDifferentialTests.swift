@@ -51,29 +51,14 @@ struct UnusualValueDifferentialTests {
           try layouts[i].performBatchUpdates(batch)
           layouts[i].prepare()
         }
-        var fresh = try NaiveLinearLayout(model: model)
-        fresh.prepare()
-        let dump = fresh.layoutAttributesForAllElements()
-        let rects = generator.rects(
-          around: dump.map(\.frame), contentSize: fresh.collectionViewContentSize, count: 6)
-        for layout in layouts {
-          var same =
-            layout.collectionViewContentSize == fresh.collectionViewContentSize
-            && layout.layoutAttributesForAllElements() == dump
-          for rect in rects where same {
-            same =
-              layout.layoutAttributesForElements(in: rect)
-              == fresh.layoutAttributesForElements(in: rect)
-          }
-          if !same {
-            let context = "seed \(seed), batch \(step), \(layout.name)"
-            expectSameElements(layout.layoutAttributesForAllElements(), dump, context)
-            Issue.record(Comment(rawValue: "\(context): differs; batch \(batch)"))
-            failures += 1
-            break
-          }
+        guard
+          try agreeWithFreshReference(
+            layouts, model: model, rectsFrom: &generator, context: "seed \(seed), batch \(step)")
+        else {
+          Issue.record(Comment(rawValue: "the batch: \(batch)"))
+          failures += 1
+          break
         }
-        if failures > 0 { break }
       }
     }
     #expect(failures == 0, "base seed \(Self.baseSeed)")
@@ -253,27 +238,12 @@ struct UnusualValueResizeTests {
           treeNodes += layout.workCounters.treeNodesTouched
           shifted += layout.workCounters.sectionsShifted
         }
-        var fresh = try NaiveLinearLayout(model: model)
-        fresh.prepare()
-        let dump = fresh.layoutAttributesForAllElements()
-        let rects = generator.rects(
-          around: dump.map(\.frame), contentSize: fresh.collectionViewContentSize, count: 6)
-        for layout in layouts {
-          var same =
-            layout.collectionViewContentSize == fresh.collectionViewContentSize
-            && layout.layoutAttributesForAllElements() == dump
-          for rect in rects where same {
-            same =
-              layout.layoutAttributesForElements(in: rect)
-              == fresh.layoutAttributesForElements(in: rect)
-          }
-          if !same {
-            let context = "seed \(seed), step \(step), \(layout.name)"
-            expectSameElements(layout.layoutAttributesForAllElements(), dump, context)
-            Issue.record(Comment(rawValue: "\(context): differs from a fresh reference"))
-            failures += 1
-            break
-          }
+        guard
+          try agreeWithFreshReference(
+            layouts, model: model, rectsFrom: &generator, context: "seed \(seed), step \(step)")
+        else {
+          failures += 1
+          break
         }
       }
     }
