@@ -434,13 +434,9 @@ extension FlowLayoutEngine {
         }
         slot[closed] = LineRun(start: lineStart, firstItem: lineFirst, lineCount: 1)
         counters.linesBroken += closed + 1
-        let last = breakLine(startingAt: lineFirst, items, metrics)
-        let before = resumed(
-          at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
-        let complete = Self.lastLineIsComplete(
-          last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
-          previousUsed: before.previousUsed)
-        end = .lastLine(end: lineStart + fill.thickness, isComplete: complete)
+        end = lastLine(
+          startingAt: lineFirst, lineStart, thickness: fill.thickness, after: slot, closed,
+          from: cursor, items, metrics)
         return closed + 1
       }
     }
@@ -534,13 +530,9 @@ extension FlowLayoutEngine {
           return closed
         }
         counters.linesBroken += closed + 1
-        let last = breakLine(startingAt: lineFirst, items, metrics)
-        let before = resumed(
-          at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
-        let complete = Self.lastLineIsComplete(
-          last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
-          previousUsed: before.previousUsed)
-        end = .lastLine(end: lineStart + thickness, isComplete: complete)
+        end = lastLine(
+          startingAt: lineFirst, lineStart, thickness: thickness, after: slot, closed,
+          from: cursor, items, metrics)
         return closed + 1
       }
     }
@@ -717,16 +709,32 @@ extension FlowLayoutEngine {
       }
       counters.linesBroken += closed + 1
       let lineFirst = slot[closed].firstItem
-      let last = breakLine(startingAt: lineFirst, items, metrics)
-      let before = resumed(
-        at: lineFirst, lineStart, after: slot, closed, from: cursor, items, metrics)
-      let complete = Self.lastLineIsComplete(
-        last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
-        previousUsed: before.previousUsed)
-      end = .lastLine(end: lineStart + last.thickness, isComplete: complete)
+      end = lastLine(
+        startingAt: lineFirst, lineStart, thickness: nil, after: slot, closed, from: cursor,
+        items, metrics)
       return closed + 1
     }
     return isExact ? end : nil
+  }
+
+  /// How a flat loop ends a section: its last line, which starts with `lineFirst` at
+  /// `lineStart` after the `closed` lines written to `lines`, is broken by the engine's rule
+  /// and judged by FLOW-12, and ends at its start plus `thickness` (the loop's own, bit for bit
+  /// what it summed) or, when nil, the thickness FLOW-9 gives it.
+  ///
+  /// - Complexity: O(items on the last two lines).
+  private func lastLine(
+    startingAt lineFirst: Int, _ lineStart: Double, thickness: Double?,
+    after lines: UnsafeMutablePointer<LineRun>, _ closed: Int, from entry: MixedLinesCursor,
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics
+  ) -> MixedLinesEnd {
+    let last = breakLine(startingAt: lineFirst, items, metrics)
+    let before = resumed(
+      at: lineFirst, lineStart, after: lines, closed, from: entry, items, metrics)
+    let complete = Self.lastLineIsComplete(
+      last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
+      previousUsed: before.previousUsed)
+    return .lastLine(end: lineStart + (thickness ?? last.thickness), isComplete: complete)
   }
 
   /// Where the line loop stands at a line that starts with `item` at `lineStart`, after the
