@@ -545,9 +545,11 @@ extension FlowLayoutEngine {
   /// (`Units.breaks(sumAfter:threshold:)`, one compare and one conditional move an item), and
   /// line starts are summed in integers as FLOW-16 adds them, one integer addition a line
   /// instead of a chain of floating-point additions. Each item writes, where the next line would
-  /// go, the line it would open — its first item and start — so the item that does open it has
-  /// nothing left to write. Returns nil, having kept nothing, if a length is off the grid or
-  /// the starts could leave the range where they are exact.
+  /// go, the line it would open — its first item — so the item that does open it has nothing
+  /// left to write, and the open line's thickness so far where that line's start goes; the
+  /// starts are summed from those thicknesses once the lines are known, a pass over lines
+  /// rather than a sum an item. Returns nil, having kept nothing, if a length is off the grid
+  /// or the starts could leave the range where they are exact.
   ///
   /// - Complexity: O(items on the lines broken) — and as much again, wasted, when it
   ///   returns nil; `runs` must have room for two more runs than the lines it breaks.
@@ -623,7 +625,8 @@ extension FlowLayoutEngine {
           && UnsafeRawPointer(slot).load(fromByteOffset: 8, as: Int64.self)
             == Int64(first) | 1 << 32
       )
-      // Where the line after the open one goes.
+      // Where the line after the open one goes; the open line's start holds its thickness so
+      // far (shifted bits) until the loop ends, when the starts are summed from them.
       var next = UnsafeMutableRawPointer(slot + 1)
       // Bits set by a length off the grid (what adding the magic rounded away).
       var rounding = SIMD2<UInt64>(repeating: 0)
@@ -632,12 +635,11 @@ extension FlowLayoutEngine {
       rounding |= unsafeBitCast((firstShifted + negativeMagic) - firstSize, to: SIMD2<UInt64>.self)
       let firstBits = unsafeBitCast(firstShifted, to: SIMD2<Int64>.self)
       // The running sum of main + spacing from the open line's first item on, the open line's
-      // threshold, its thickness (shifted bits, which order as the lengths do), and its start
-      // as the bits of start + magic.
+      // threshold and its thickness (shifted bits, which order as the lengths do).
       var sum = Units.advance(shiftedBits: firstBits[mainLane])
       var threshold = Units.threshold(openingAfter: 0, lineLength: lineLength)
       var thickness = firstBits[thicknessLane]
-      var startBits = magicBits &+ exact.start
+      UnsafeMutableRawPointer(slot).storeBytes(of: thickness, as: Int64.self)
       var previousMain = firstBits[mainLane]
       // The item, with a line count of one in its upper half: what a run records of it.
       let counted = Int64(1) << 32
@@ -663,9 +665,6 @@ extension FlowLayoutEngine {
           (shifted + negativeMagic) - size.loadUnaligned(as: SIMD2<Double>.self),
           to: SIMD2<UInt64>.self)
         // The line this item would open, where the next line goes: kept only if it does.
-        let nextStart = startBits &+ thickness &+ pitchOffset
-        next.storeBytes(
-          of: Double(bitPattern: UInt64(bitPattern: nextStart)) - magicValue, as: Double.self)
         next.storeBytes(of: item, toByteOffset: 8, as: Int64.self)
         let sumAfter = sum &+ Units.advance(shiftedBits: bits[mainLane])
         // All ones where the item opens the next line.
@@ -674,12 +673,13 @@ extension FlowLayoutEngine {
         // comparison (the compiler keeps them so only while they are few).
         let breaks = Units.breaks(sumAfter: sumAfter, threshold: threshold)
         threshold = breaks ? Units.threshold(openingAfter: sum, lineLength: lineLength) : threshold
-        startBits = breaks ? nextStart : startBits
         // FLOW-15: the open line's thickness, restarted by the item that opens the next line.
         let kept = thickness & ~opens
         let larger = (kept &- bits[thicknessLane]) >> 63
         thickness = kept ^ ((kept ^ bits[thicknessLane]) & larger)
         next += Int(truncatingIfNeeded: opens & 16)
+        // The open line's thickness so far, in its start: the line's own once it is closed.
+        next.storeBytes(of: thickness, toByteOffset: -16, as: Int64.self)
         sum = sumAfter
         item &+= 1
         size += 16
@@ -696,9 +696,28 @@ extension FlowLayoutEngine {
       if !stopped && item != stop { _ = step() }
       let closed = (next - UnsafeMutableRawPointer(slot)) / 16 - 1
       let stoppedAt = Int(truncatingIfNeeded: item & 0xFFFF_FFFF)
+      guard rounding == .zero else { return 0 }
+      // FLOW-16 in units, one line at a time now that the lines are known: each starts where
+      // the one before ends plus s_l, its start kept as the bits of start + magic; each line's
+      // thickness is read from where its start goes, and the open line's start written too.
+      let lines = UnsafeMutableRawPointer(slot)
+      var startBits = magicBits &+ exact.start
+      var offset = 0
+      let openOffset = closed &* 16
+      while offset < openOffset {
+        let lineThickness = lines.load(fromByteOffset: offset, as: Int64.self)
+        lines.storeBytes(
+          of: Double(bitPattern: UInt64(bitPattern: startBits)) - magicValue,
+          toByteOffset: offset, as: Double.self)
+        startBits = startBits &+ lineThickness &+ pitchOffset
+        offset &+= 16
+      }
+      lines.storeBytes(
+        of: Double(bitPattern: UInt64(bitPattern: startBits)) - magicValue,
+        toByteOffset: openOffset, as: Double.self)
       // The starts grew with every line: the last one bounds them (FLOW-16's sums exact below
       // 2^41 points, where start + magic keeps the step of 2^-10).
-      guard rounding == .zero && startBits &- magicBits < 1 << 51 else { return 0 }
+      guard startBits &- magicBits < 1 << 51 else { return 0 }
       isExact = true
       let lineStart = slot[closed].start
       if stoppedAt < count {
