@@ -644,8 +644,9 @@ extension FlowLayoutEngine {
       // The item, with a line count of one in its upper half: what a run records of it.
       let counted = Int64(1) << 32
       var item = counted | Int64(first &+ 1)
-      let stop = counted | Int64(count)
       var size = values + 16 &* (first &+ 1)
+      // The loop is bounded by where sizes end, not by the item, so that one register counts.
+      let sizesEnd = values + 16 &* count
       // One item; true, having changed nothing, where the loop stops before it.
       @inline(__always)
       func step() -> Bool {
@@ -687,13 +688,14 @@ extension FlowLayoutEngine {
       }
       // Two items a turn: half the loop's own work an item.
       var stopped = false
-      while item &+ 1 < stop {
+      let pairsEnd = sizesEnd - 16
+      while size < pairsEnd {
         if step() || step() {
           stopped = true
           break
         }
       }
-      if !stopped && item != stop { _ = step() }
+      if !stopped && size < sizesEnd { stopped = step() }
       let closed = (next - UnsafeMutableRawPointer(slot)) / 16 - 1
       let stoppedAt = Int(truncatingIfNeeded: item & 0xFFFF_FFFF)
       guard rounding == .zero else { return 0 }
@@ -704,7 +706,8 @@ extension FlowLayoutEngine {
       var startBits = magicBits &+ exact.start
       var offset = 0
       let openOffset = closed &* 16
-      while offset < openOffset {
+      @inline(__always)
+      func startLine() {
         let lineThickness = lines.load(fromByteOffset: offset, as: Int64.self)
         lines.storeBytes(
           of: Double(bitPattern: UInt64(bitPattern: startBits)) - magicValue,
@@ -712,6 +715,12 @@ extension FlowLayoutEngine {
         startBits = startBits &+ lineThickness &+ pitchOffset
         offset &+= 16
       }
+      // Two lines a turn: half the loop's own work a line.
+      while offset &+ 16 < openOffset {
+        startLine()
+        startLine()
+      }
+      if offset < openOffset { startLine() }
       lines.storeBytes(
         of: Double(bitPattern: UInt64(bitPattern: startBits)) - magicValue,
         toByteOffset: openOffset, as: Double.self)
