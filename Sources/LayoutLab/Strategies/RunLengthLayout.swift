@@ -115,9 +115,12 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 
   /// The sections an incremental update lays out again, their runs collected in one buffer,
   /// kept together once all are laid out (`keep(in:)`): one allocation for a batch over many
-  /// sections, not one per section.
+  /// sections, not one per section, and none when every section is re-broken in place.
   private struct Relaid: ~Copyable {
-    var runs: FlowLayoutEngine.LineRunBuffer
+    /// Made when the first section is laid out, with room for `bound` runs.
+    var runs: FlowLayoutEngine.LineRunBuffer?
+    let bound: Int
+    let changed: Int
     /// The sections whose runs are in `runs`.
     var indexes: [Int] = []
 
@@ -126,27 +129,35 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     /// - Complexity: O(sections changed).
     init(for change: FlowSectionChanges, in model: FlowLayoutModel) {
       let estimated = model.layout.estimatedItemSize.isEnabled
-      var (bound, count) = (0, 0)
+      var (bound, changed) = (0, 0)
       change.forEachChange { index, _ in
         bound += RunLengthLayout.runsBound(of: model.sections[index], estimated: estimated)
-        count += 1
+        changed += 1
       }
-      runs = FlowLayoutEngine.LineRunBuffer(capacity: bound)
-      indexes.reserveCapacity(count)
+      (self.bound, self.changed) = (bound, changed)
     }
 
     /// Section `index` laid out, its runs to be kept by `keep(in:)`.
     mutating func laidOut(
       _ index: Int, by engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
     ) -> Section {
+      if indexes.isEmpty { indexes.reserveCapacity(changed) }
       indexes.append(index)
-      return engine.lineRuns(ofSection: index, into: &runs, counters: &counters)
+      var buffer: FlowLayoutEngine.LineRunBuffer
+      if let made = runs.take() {
+        buffer = made
+      } else {
+        buffer = FlowLayoutEngine.LineRunBuffer(capacity: bound)
+      }
+      let section = engine.lineRuns(ofSection: index, into: &buffer, counters: &counters)
+      runs = consume buffer
+      return section
     }
 
     /// Gives the sections laid out their runs.
     consuming func keep(in sections: inout ContiguousArray<Section>) {
-      guard !indexes.isEmpty else { return }
-      let kept = runs.finish()
+      guard let buffer = runs.take() else { return }
+      let kept = buffer.finish()
       for index in indexes { sections[index].runs.keep(kept) }
     }
   }
