@@ -46,7 +46,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// change, otherwise only the sections a change touched.
   ///
   /// - Complexity: O(s) plus, per section laid out, O(1) if uniform and O(items) comparisons
-  ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`); a section
+  ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`) — O(e log e)
+  ///   for one size with e exceptions (a resized item of a uniform section); a section
   ///   equal to the one before it is copied, O(1), not laid out.
   public mutating func prepare() {
     if needsFullLayout || state == nil {
@@ -93,18 +94,26 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   }
 
   /// How many runs a full layout of `model` may make, so that their buffer is allocated once:
-  /// one for a section of one fixed size (FLOW-10), else a line per item and FLOW-11's empty
-  /// line. (Under estimates, a fixed size whose line starts are not exact makes a run per line:
-  /// the buffer then grows.)
+  /// one for a section of one fixed size (FLOW-10), a few per exception for one size with
+  /// exceptions, else a line per item and FLOW-11's empty line. (Under estimates, or with
+  /// exceptions, a fixed size whose line starts are not exact makes a run per line: the
+  /// buffer then grows.)
   ///
   /// - Complexity: O(s).
   private static func runsBound(of model: FlowLayoutModel) -> Int {
     let estimated = model.layout.estimatedItemSize.isEnabled
     return model.sections.reduce(0) { bound, section in
-      guard case .fixed = section.itemSizing else { return bound + section.numberOfItems + 2 }
-      // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
-      // line, the run of lines alike and the last line, when the run's starts are exact.
-      return bound + (estimated ? 4 : 1)
+      switch section.itemSizing {
+      case .fixed:
+        // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
+        // line, the run of lines alike and the last line, when the run's starts are exact.
+        return bound + (estimated ? 4 : 1)
+      case .fixedWithExceptions(_, _, let exceptions):
+        // Runs of the one size between exceptions, each the run of lines alike and the lines
+        // broken around an exception, as `mixedLineRuns` reserves.
+        return bound + 4 * exceptions.count + 4
+      case .perItem: return bound + section.numberOfItems + 2
+      }
     }
   }
 
