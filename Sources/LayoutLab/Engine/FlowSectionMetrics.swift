@@ -80,34 +80,82 @@ struct FlowSectionMetrics {
 
 /// The sizes of a section's items, read without a switch per item.
 struct FlowItemSizes {
-  private let sizes: ContiguousArray<CGSize>?
+  private let storage: Storage
   private let fixedSize: CGSize
-  /// The items of a `.fixedWithExceptions` section that are not `fixedSize` (empty otherwise).
-  private let exceptions: ContiguousArray<FlowSection.SizeException>
   let count: Int
+
+  /// Where the sizes are: one reference at most (a multi-payload enum of references takes one
+  /// word), so that the struct stays four words and costs one retain where it is passed.
+  private enum Storage {
+    /// `count` items of `fixedSize`.
+    case fixed
+    case perItem(ContiguousArray<CGSize>)
+    /// `fixedSize`, but for these items (sorted, each once).
+    case exceptions(ContiguousArray<FlowSection.SizeException>)
+  }
 
   init(_ section: FlowSection, layout: FlowLayoutConfiguration) {
     switch section.itemSizing {
     case .fixed(let count, let itemSize):
-      (sizes, fixedSize, exceptions, self.count) = (nil, itemSize ?? layout.itemSize, [], count)
+      (storage, fixedSize, self.count) = (.fixed, itemSize ?? layout.itemSize, count)
     case .fixedWithExceptions(let count, let itemSize, let exceptions):
-      (sizes, fixedSize, self.exceptions, self.count) = (
-        nil, itemSize ?? layout.itemSize, exceptions, count
+      (storage, fixedSize, self.count) = (
+        exceptions.isEmpty ? .fixed : .exceptions(exceptions), itemSize ?? layout.itemSize, count
       )
     case .perItem(let sizes):
-      (self.sizes, fixedSize, exceptions, count) = (sizes, .zero, [], sizes.count)
+      (storage, fixedSize, count) = (.perItem(sizes), .zero, sizes.count)
     }
+  }
+
+  private var sizes: ContiguousArray<CGSize>? {
+    if case .perItem(let sizes) = storage { return sizes }
+    return nil
+  }
+
+  private var exceptions: ContiguousArray<FlowSection.SizeException> {
+    if case .exceptions(let exceptions) = storage { return exceptions }
+    return []
   }
 
   /// - Complexity: O(1), or O(log exceptions) in a section of one size with exceptions.
   @inline(__always)
   subscript(item: Int) -> CGSize {
-    if let sizes { return sizes[item] }
-    return exceptions.isEmpty ? fixedSize : exceptions.size(of: item, fixed: fixedSize)
+    switch storage {
+    case .perItem(let sizes): sizes[item]
+    case .fixed: fixedSize
+    case .exceptions: exceptionalSize(of: item)
+    }
   }
 
-  /// One size per item, when the section gives them so (nil for one size for all).
-  var perItemSizes: ContiguousArray<CGSize>? { sizes }
+  /// The size of `item` in a section of one size with exceptions: out of line, so that the
+  /// subscript stays small enough to inline into every strategy's loops over items.
+  @inline(never)
+  private func exceptionalSize(of item: Int) -> CGSize {
+    guard case .exceptions(let exceptions) = storage else { return fixedSize }
+    return exceptions.withUnsafeBufferPointer { exceptions in
+      // Items before the first exception or after the last — most, with few — need no search.
+      guard let first = exceptions.first, let last = exceptions.last,
+        item >= first.item && item <= last.item
+      else { return fixedSize }
+      // Invariant: exceptions before the result name earlier items; one at or after it names
+      // `item` or a later one (the last does), so the result is an index.
+      let index = partitioningIndex(exceptions.count) { exceptions[$0].item >= item }
+      return exceptions[index].item == item ? exceptions[index].size : fixedSize
+    }
+  }
+
+  /// The sizes one per item, made for a loop that reads them through a buffer (the frame
+  /// buffer path), where a section of one size with exceptions keeps none: nil for one size
+  /// alone.
+  ///
+  /// - Complexity: O(1) with sizes per item; O(count) with exceptions, written once.
+  var sizesPerItem: ContiguousArray<CGSize>? {
+    if let sizes { return sizes }
+    guard case .exceptions(let exceptions) = storage else { return nil }
+    var made = ContiguousArray(repeating: fixedSize, count: count)
+    for exception in exceptions { made[exception.item] = exception.size }
+    return made
+  }
 
   /// Whether the section keeps a size per item (`withUnsafeSizes` calls its body).
   var hasSizeBuffer: Bool { sizes != nil }
