@@ -63,6 +63,11 @@ extension FlowSection {
     } else if named {
       exceptions[index].size = size
     } else if exceptions.count < Self.maximumSizeExceptions(count: count) {
+      // Room for the next few at once: cells measured one after another (FLOW-26) add
+      // exceptions one at a time, and each growth would be an allocation of its own.
+      if exceptions.isEmpty {
+        exceptions.reserveCapacity(min(Self.maximumSizeExceptions(count: count), 16))
+      }
       exceptions.insert(SizeException(item: item, size: size), at: index)
     } else {
       var sizes = ContiguousArray(repeating: fixed, count: count)
