@@ -266,7 +266,7 @@ struct UpdateBatches {
       }
       let newSize = CGSize(width: 100, height: 100)
       func size(_ path: LayoutIndexPath, new: Bool) -> CGSize? {
-        guard case .perItem = model.sections[path.section].itemSizing else { return nil }
+        if case .fixed = model.sections[path.section].itemSizing { return nil }
         return new ? newSize : Self.size(of: path, in: model)
       }
       let batch = BatchUpdate(
@@ -294,6 +294,8 @@ struct UpdateBatches {
   static func size(of path: LayoutIndexPath, in model: FlowLayoutModel) -> CGSize {
     switch model.sections[path.section].itemSizing {
     case .fixed(_, let itemSize): itemSize ?? model.layout.itemSize
+    case .fixedWithExceptions(_, let itemSize, let exceptions):
+      exceptions.first { $0.item == path.item }?.size ?? itemSize ?? model.layout.itemSize
     case .perItem(let sizes): sizes[path.item]
     }
   }

@@ -20,6 +20,8 @@ struct BatchSemanticsTests {
         switch section.itemSizing {
         case .perItem(let sizes): sizes[item].width
         case .fixed(_, let size): (size ?? model.layout.itemSize).width
+        case .fixedWithExceptions(_, let size, let exceptions):
+          (exceptions.first { $0.item == item }?.size ?? size ?? model.layout.itemSize).width
         }
       }
     }

@@ -154,6 +154,10 @@ struct DifferentialTests {
         case .fixed(let count, let size):
           sizes = Array(repeating: size ?? model.layout.itemSize, count: count)
         case .perItem(let list): sizes = Array(list)
+        case .fixedWithExceptions(let count, let size, let exceptions):
+          var list = Array(repeating: size ?? model.layout.itemSize, count: count)
+          for exception in exceptions { list[exception.item] = exception.size }
+          sizes = list
         }
         if sizes.isEmpty { emptySections += 1 }
         if Set(sizes.map { [$0.width, $0.height] }).count <= 1 {

@@ -47,6 +47,43 @@ struct LayoutFileEncodingTests {
     #expect(try LayoutFile.decode(automatic.encoded()) == automatic)
   }
 
+  @Test("a section of one size with exceptions is written as its sizes per item")
+  func exceptionsAreWrittenPerItem() throws {
+    var layout = FlowLayoutConfiguration()
+    layout.itemSize = CGSize(width: 40, height: 30)
+    let exceptions: ContiguousArray<FlowSection.SizeException> = [
+      .init(item: 0, size: CGSize(width: 1.5, height: 2)),
+      .init(item: 3, size: CGSize(width: 400, height: 0)),
+    ]
+    let model = FlowLayoutModel(
+      collectionView: Self.environment, layout: layout,
+      sections: [
+        FlowSection(
+          itemSizing: .fixedWithExceptions(count: 5, itemSize: nil, exceptions: exceptions)),
+        FlowSection(
+          itemSizing: .fixedWithExceptions(
+            count: 2, itemSize: CGSize(width: 7, height: 8), exceptions: [exceptions[0]])),
+      ])
+    let read = try LayoutFile.decode(LayoutFile(model: model).encoded())
+    let expected = FlowLayoutModel(
+      collectionView: Self.environment, layout: layout,
+      sections: [
+        FlowSection(itemSizes: [
+          CGSize(width: 1.5, height: 2), CGSize(width: 40, height: 30),
+          CGSize(width: 40, height: 30), CGSize(width: 400, height: 0),
+          CGSize(width: 40, height: 30),
+        ]),
+        FlowSection(itemSizes: [CGSize(width: 1.5, height: 2), CGSize(width: 7, height: 8)]),
+      ])
+    #expect(read == LayoutFile(model: expected))
+    // The same frames, to the bit, from the file as from the model.
+    var written = try NaiveLinearLayout(model: model)
+    written.prepare()
+    var fromFile = try NaiveLinearLayout(model: expected)
+    fromFile.prepare()
+    #expect(written.layoutAttributesForAllElements() == fromFile.layoutAttributesForAllElements())
+  }
+
   @Test("a flow file with default members writes none of them, nor a layout object")
   func defaultsAreNotWritten() {
     let file = LayoutFile(

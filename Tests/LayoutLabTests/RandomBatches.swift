@@ -97,7 +97,10 @@ extension RandomLayouts {
       } else {
         let section = model.sections[oldOf[section]!]
         var size: CGSize? = chance(0.5) ? itemSize() : nil
-        if case .perItem = section.itemSizing, size == nil { size = itemSize() }
+        // Only a section of one size gives an inserted item that size.
+        var takesOneSize = false
+        if case .fixed = section.itemSizing { takesOneSize = true }
+        if !takesOneSize && size == nil { size = itemSize() }
         batch.insertItems.append(BatchUpdate.ItemInsertion(at: at, size: size))
       }
     }

@@ -24,9 +24,10 @@ extension FlowLayoutEngine {
   }
 
   /// The sizes the buffer path reads, when it lays out `items` (a vertical left-to-right layout
-  /// with a size per item), or nil.
+  /// with a size per item, or one size with exceptions, given one per item for the loop), or
+  /// nil.
   private func bufferPathSizes(_ items: FlowItemSizes) -> ContiguousArray<CGSize>? {
-    geometry.isVertical && !geometry.isRightToLeft ? items.perItemSizes : nil
+    geometry.isVertical && !geometry.isRightToLeft ? items.sizesPerItem : nil
   }
 
   /// How many lines `layoutSection(_:startingAt:into:)` makes of `section`, FLOW-11's empty
@@ -91,14 +92,18 @@ extension FlowLayoutEngine {
     counters: inout LayoutWorkCounters
   ) -> Double? {
     guard let sizes = bufferPathSizes(items) else { return nil }
+    // Decided here, so that the loop below holds no `FlowItemSizes`: only the buffer.
+    let opensWithEmptyLine = opensWithEmptyLine(items, placement.metrics)
     return sizes.withUnsafeBufferPointer { sizes in
-      layoutVerticalMixedLines(placement, items, sizes, writingTo: &buffer, counters: &counters)
+      layoutVerticalMixedLines(
+        placement, opensWithEmptyLine: opensWithEmptyLine, sizes, writingTo: &buffer,
+        counters: &counters)
     }
   }
 
   /// The loop of `layoutMixedLines(_:_:writingTo:counters:)`: rows, main along x.
   private func layoutVerticalMixedLines(
-    _ placement: SectionPlacement, _ items: FlowItemSizes, _ sizes: UnsafeBufferPointer<CGSize>,
+    _ placement: SectionPlacement, opensWithEmptyLine: Bool, _ sizes: UnsafeBufferPointer<CGSize>,
     writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
   ) -> Double {
     let metrics = placement.metrics
@@ -110,7 +115,7 @@ extension FlowLayoutEngine {
     // FLOW-11: an empty first line, then the lines from the first item on.
     var cursor = MixedLinesCursor(
       firstItem: 0, lineStart: metrics.linesStart, previousUsed: nil, everyLineHoldsOneItem: true)
-    if opensWithEmptyLine(items, metrics) {
+    if opensWithEmptyLine {
       linesBroken += 1
       if let line = lineCursor {
         line.initialize(

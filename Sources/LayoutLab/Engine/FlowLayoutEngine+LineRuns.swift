@@ -248,7 +248,9 @@ extension FlowLayoutEngine {
   ///
   /// - Complexity: O(1) for a uniform section with one size; for a mixed one, O(items): one
   ///   branch-free pass over the items breaks every line outside runs of equal sizes
-  ///   (`FlowLineFill`), and O(1) per run of lines, whose first line alone is broken.
+  ///   (`FlowLineFill`), and O(1) per run of lines, whose first line alone is broken; for one
+  ///   size with e exceptions, O(e · (log e + items on a line)) where the runs' starts are exact
+  ///   (`ExactArithmetic`): the runs before, around and after each exception.
   func lineRuns(
     ofSection index: Int, into buffer: inout LineRunBuffer, counters: inout LayoutWorkCounters
   ) -> SectionRuns {
@@ -303,13 +305,16 @@ extension FlowLayoutEngine {
   /// and whether FLOW-12 judged it complete.
   ///
   /// - Complexity: O(items), plus O(items on the first line of each run) and O(length of
-  ///   each run) to find where it ends.
+  ///   each run) to find where it ends; for one size with e exceptions, whose lines are broken
+  ///   only around the exceptions, O(e · (log e + items on a line)) where runs are exact.
   private func mixedLineRuns(
     _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
     into runs: inout LineRunBuffer, counters: inout LayoutWorkCounters
   ) -> (linesEnd: Double, lastLineIsComplete: Bool) {
     // Every line holds an item but FLOW-11's empty one; the flat loop writes one slot ahead.
-    runs.reserve(items.count + 2)
+    // Without a buffer of sizes there is no flat loop, and runs are appended one at a time:
+    // room for a few around each exception, not a slot per item.
+    runs.reserve(items.hasSizeBuffer ? items.count + 2 : 4 * items.exceptionCount + 4)
     var cursor = MixedLinesCursor(
       firstItem: 0, lineStart: metrics.linesStart, previousUsed: nil, everyLineHoldsOneItem: true)
     // FLOW-11: an oversize first item opens the section with an empty line.
@@ -338,7 +343,9 @@ extension FlowLayoutEngine {
         case .stopped(let next)?:
           cursor = next
           continue
-        case nil: break  // one fixed size: every line is in the section's one run
+        // One size, with or without exceptions: no flat loop; the line is broken below and
+        // ends a run where an exception begins (`endOfRun`).
+        case nil: break
         }
       }
       let line = breakLine(startingAt: first, items, metrics)

@@ -179,7 +179,8 @@ extension FlowLayoutEngine {
   /// line, the largest thickness and the line spacing.
   ///
   /// - Complexity: O(items after `firstItem`), in one loop of independent steps (no sum or
-  ///   maximum carried from item to item), which the compiler vectorizes.
+  ///   maximum carried from item to item), which the compiler vectorizes; O(exceptions) in a
+  ///   section of one size with exceptions.
   private func shiftIsExact(
     from oldStart: Double, to newStart: Double, _ items: FlowItemSizes, from firstItem: Int,
     _ metrics: FlowSectionMetrics
@@ -189,23 +190,20 @@ extension FlowLayoutEngine {
     // Bits OR-ed over the thicknesses: of their patterns — for values with the sign bit clear,
     // a pattern at least each one's, so a double at least the largest (a sign set fails) —
     // and of what the grid test rounded away.
-    let (largestBits, itemsOffGrid) =
-      items.withUnsafeSizes { sizes in
-        sizes.withMemoryRebound(to: Double.self) { values in
-          var (bits, offGrid) = (UInt64(0), UInt64(0))
-          var index = 2 * firstItem + thicknessOffset
-          while index < values.count {
-            bits |= values[index].bitPattern
-            offGrid |= Units.units(ofLength: values[index]).offGrid
-            index += 2
-          }
-          return (bits, offGrid)
+    // Over every size an item from `firstItem` on may have: its items' sizes, or a section's
+    // one size and its exceptions'.
+    let (largestBits, itemsOffGrid) = items.withSizes(from: firstItem) { sizes in
+      sizes.withMemoryRebound(to: Double.self) { values in
+        var (bits, offGrid) = (UInt64(0), UInt64(0))
+        var index = thicknessOffset
+        while index < values.count {
+          bits |= values[index].bitPattern
+          offGrid |= Units.units(ofLength: values[index]).offGrid
+          index += 2
         }
+        return (bits, offGrid)
       }
-      ?? {
-        let thickness = geometry.mainAndThickness(items[firstItem]).thickness
-        return (thickness.bitPattern, Units.units(ofLength: thickness).offGrid)
-      }()
+    }
     let largest = Double(bitPattern: largestBits)
     let offGrid =
       itemsOffGrid | Units.units(ofLength: oldStart).offGrid

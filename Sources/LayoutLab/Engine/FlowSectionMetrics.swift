@@ -64,6 +64,12 @@ struct FlowSectionMetrics {
       switch section.itemSizing {
       case .fixed(_, let itemSize):
         uniformSize = itemSize ?? layout.itemSize
+      case .fixedWithExceptions(let count, let itemSize, let exceptions):
+        // As `.perItem` judges the same sizes: item 0's size, if every size equals it.
+        let fixed = itemSize ?? layout.itemSize
+        let first = exceptions.first.flatMap { $0.item == 0 ? $0.size : nil } ?? fixed
+        let fixedDiffers = exceptions.count < count && first != fixed
+        uniformSize = !fixedDiffers && exceptions.allSatisfy { $0.size == first } ? first : nil
       case .perItem(let sizes):
         let first = sizes.first ?? layout.itemSize
         uniformSize = sizes.allSatisfy { $0 == first } ? first : nil
@@ -74,41 +80,147 @@ struct FlowSectionMetrics {
 
 /// The sizes of a section's items, read without a switch per item.
 struct FlowItemSizes {
-  private let sizes: ContiguousArray<CGSize>?
+  private let storage: Storage
   private let fixedSize: CGSize
   let count: Int
+
+  /// Where the sizes are: one reference at most (a multi-payload enum of references takes one
+  /// word), so that the struct stays four words and costs one retain where it is passed.
+  private enum Storage {
+    /// `count` items of `fixedSize`.
+    case fixed
+    case perItem(ContiguousArray<CGSize>)
+    /// `fixedSize`, but for these items (sorted, each once).
+    case exceptions(ContiguousArray<FlowSection.SizeException>)
+  }
 
   init(_ section: FlowSection, layout: FlowLayoutConfiguration) {
     switch section.itemSizing {
     case .fixed(let count, let itemSize):
-      (sizes, fixedSize, self.count) = (nil, itemSize ?? layout.itemSize, count)
+      (storage, fixedSize, self.count) = (.fixed, itemSize ?? layout.itemSize, count)
+    case .fixedWithExceptions(let count, let itemSize, let exceptions):
+      (storage, fixedSize, self.count) = (
+        exceptions.isEmpty ? .fixed : .exceptions(exceptions), itemSize ?? layout.itemSize, count
+      )
     case .perItem(let sizes):
-      (self.sizes, fixedSize, count) = (sizes, .zero, sizes.count)
+      (storage, fixedSize, count) = (.perItem(sizes), .zero, sizes.count)
     }
   }
 
-  @inline(__always)
-  subscript(item: Int) -> CGSize { sizes?[item] ?? fixedSize }
+  private var sizes: ContiguousArray<CGSize>? {
+    if case .perItem(let sizes) = storage { return sizes }
+    return nil
+  }
 
-  /// One size per item, when the section gives them so (nil for one size for all).
-  var perItemSizes: ContiguousArray<CGSize>? { sizes }
+  private var exceptions: ContiguousArray<FlowSection.SizeException> {
+    if case .exceptions(let exceptions) = storage { return exceptions }
+    return []
+  }
+
+  /// - Complexity: O(1), or O(log exceptions) in a section of one size with exceptions.
+  @inline(__always)
+  subscript(item: Int) -> CGSize {
+    switch storage {
+    case .perItem(let sizes): sizes[item]
+    case .fixed: fixedSize
+    case .exceptions: exceptionalSize(of: item)
+    }
+  }
+
+  /// The size of `item` in a section of one size with exceptions: out of line, so that the
+  /// subscript stays small enough to inline into every strategy's loops over items.
+  @inline(never)
+  private func exceptionalSize(of item: Int) -> CGSize {
+    guard case .exceptions(let exceptions) = storage else { return fixedSize }
+    return exceptions.withUnsafeBufferPointer { exceptions in
+      // Items before the first exception or after the last — most, with few — need no search.
+      guard let first = exceptions.first, let last = exceptions.last,
+        item >= first.item && item <= last.item
+      else { return fixedSize }
+      // Invariant: exceptions before the result name earlier items; one at or after it names
+      // `item` or a later one (the last does), so the result is an index.
+      let index = partitioningIndex(exceptions.count) { exceptions[$0].item >= item }
+      return exceptions[index].item == item ? exceptions[index].size : fixedSize
+    }
+  }
+
+  /// The sizes one per item, made for a loop that reads them through a buffer (the frame
+  /// buffer path), where a section of one size with exceptions keeps none: nil for one size
+  /// alone.
+  ///
+  /// - Complexity: O(1) with sizes per item; O(count) with exceptions, written once.
+  var sizesPerItem: ContiguousArray<CGSize>? {
+    if let sizes { return sizes }
+    guard case .exceptions(let exceptions) = storage else { return nil }
+    var made = ContiguousArray(repeating: fixedSize, count: count)
+    for exception in exceptions { made[exception.item] = exception.size }
+    return made
+  }
+
+  /// Whether the section keeps a size per item (`withUnsafeSizes` calls its body).
+  var hasSizeBuffer: Bool { sizes != nil }
+
+  /// How many items have a size of their own in a section of one size with exceptions.
+  var exceptionCount: Int { exceptions.count }
 
   /// Calls `body` with the sizes as one flat buffer, for a loop that reads every item; nil,
-  /// without calling it, when the section has one fixed size and keeps no sizes.
+  /// without calling it, when the section has one fixed size (with or without exceptions)
+  /// and keeps no sizes.
   @inline(__always)
   func withUnsafeSizes<Result>(_ body: (UnsafeBufferPointer<CGSize>) -> Result) -> Result? {
     sizes?.withUnsafeBufferPointer(body)
   }
 
+  /// Calls `body` with every size an item from `item` on may have, once or more each, as one
+  /// buffer: the sizes themselves, or the one size and the exceptions' — for a loop that
+  /// bounds them all.
+  ///
+  /// - Complexity: O(items from `item` on), or O(exceptions) for one size with exceptions.
+  func withSizes<Result>(
+    from item: Int, _ body: (UnsafeBufferPointer<CGSize>) -> Result
+  ) -> Result {
+    if let sizes { return sizes[item...].withUnsafeBufferPointer(body) }
+    var distinct = ContiguousArray<CGSize>([fixedSize])
+    for index in exceptions.index(atOrAfter: item)..<exceptions.count {
+      distinct.append(exceptions[index].size)
+    }
+    return distinct.withUnsafeBufferPointer(body)
+  }
+
   /// The end of the run of items equal in size to `item` that starts there: the first later
   /// item of another size, or `count`.
   ///
-  /// - Complexity: O(1) for one size per section; O(length of the run) otherwise.
+  /// - Complexity: O(1) for one size per section; O(log exceptions + exceptions passed) for
+  ///   one size with exceptions; O(length of the run) otherwise.
   func endOfRun(startingAt item: Int) -> Int {
-    guard let sizes else { return count }
+    guard let sizes else {
+      if exceptions.isEmpty { return count }
+      return exceptionalEndOfRun(startingAt: item)
+    }
     let size = sizes[item]
     var end = item + 1
     while end < count && sizes[end] == size { end += 1 }
+    return end
+  }
+
+  /// `endOfRun` over the one size and the exceptions: a stretch between two exceptions is
+  /// passed at once.
+  private func exceptionalEndOfRun(startingAt item: Int) -> Int {
+    let size = self[item]
+    var end = item + 1
+    // The first exception after `end - 1`.
+    var next = exceptions.index(atOrAfter: end)
+    while end < count {
+      if next < exceptions.count && exceptions[next].item == end {
+        guard exceptions[next].size == size else { return end }
+        end += 1
+        next += 1
+      } else {
+        // Items of the one size up to the next exception (or the end).
+        guard fixedSize == size else { return end }
+        end = next < exceptions.count ? exceptions[next].item : count
+      }
+    }
     return end
   }
 }

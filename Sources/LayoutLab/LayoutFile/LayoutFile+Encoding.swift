@@ -10,11 +10,12 @@ extension LayoutFile {
     case .flow(let model):
       layout = JSONWriter.members(
         LayoutField.flowLayout, of: model.layout, defaults: FlowLayoutConfiguration())
-      sections = model.sections.map(Self.encode)
+      sections = model.sections.map { Self.encode($0, layout: model.layout) }
     case .columnFlow(let model):
       layout = JSONWriter.members(
         LayoutField.columnFlowLayout, of: model.layout, defaults: ColumnFlowConfiguration())
-      sections = model.sections.map(Self.encode)
+      let flowLayout = model.flowModel.layout
+      sections = model.sections.map { Self.encode($0, layout: flowLayout) }
     case .mosaic(let model):
       layout = []
       sections = ["{\"items\": \(model.numberOfItems)}"]
@@ -36,7 +37,8 @@ extension LayoutFile {
     return out + (sections.isEmpty ? "]\n}\n" : "\n ]\n}\n")
   }
 
-  static func encode(_ section: FlowSection) -> String {
+  /// A section as a file gives it; `layout` gives the size of items that take the layout's.
+  static func encode(_ section: FlowSection, layout: FlowLayoutConfiguration) -> String {
     var fields: [String] = []
     switch section.itemSizing {
     case .fixed(let count, let itemSize):
@@ -44,6 +46,12 @@ extension LayoutFile {
       if let itemSize { fields.append("\"itemSize\": \(JSONWriter.size(itemSize))") }
     case .perItem(let sizes):
       fields.append("\"itemSizes\": [" + sizes.map(JSONWriter.size).joined(separator: ", ") + "]")
+    case .fixedWithExceptions(let count, _, _):
+      // A file has no exceptions: the sizes they stand for, one per item.
+      let sizes = (0..<count).lazy.map {
+        JSONWriter.size(section.itemSize(at: $0, layout: layout))
+      }
+      fields.append("\"itemSizes\": [" + sizes.joined(separator: ", ") + "]")
     }
     if let inset = section.sectionInset {
       fields.append("\"sectionInset\": \(JSONWriter.insets(inset))")

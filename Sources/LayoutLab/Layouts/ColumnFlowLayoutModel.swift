@@ -49,7 +49,7 @@ public struct ColumnFlowLayoutModel: Hashable, Sendable {
       case .fixed(_, .some):
         throw LayoutError(
           field: "\(field).itemSize", "a column flow derives item sizes from the bounds")
-      case .perItem:
+      case .perItem, .fixedWithExceptions:
         throw LayoutError(
           field: "\(field).itemSizes", "a column flow derives item sizes from the bounds")
       case .fixed: break

@@ -510,18 +510,19 @@ extension FlowSection {
   func itemSize(at item: Int, layout: FlowLayoutConfiguration) -> CGSize {
     switch itemSizing {
     case .fixed(_, let itemSize): itemSize ?? layout.itemSize
+    case .fixedWithExceptions(_, let itemSize, let exceptions):
+      exceptions.size(of: item, fixed: itemSize ?? layout.itemSize)
     case .perItem(let sizes): sizes[item]
     }
   }
 
-  /// Replaces the items' sizes, keeping one size for the section when they are all its size.
+  /// Replaces the items' sizes, keeping one size for the section when they are all its size,
+  /// or all but a few (`fixedWithExceptions`).
   mutating func setItemSizes(_ sizes: ContiguousArray<CGSize>, layout: FlowLayoutConfiguration) {
-    if case .fixed(_, let itemSize) = itemSizing,
-      sizes.allSatisfy({ $0 == itemSize ?? layout.itemSize })
-    {
-      itemSizing = .fixed(count: sizes.count, itemSize: itemSize)
-    } else {
-      itemSizing = .perItem(sizes)
+    switch itemSizing {
+    case .fixed(_, let itemSize), .fixedWithExceptions(_, let itemSize, _):
+      itemSizing = Self.fixedSizing(sizes, itemSize: itemSize, layout: layout)
+    case .perItem: itemSizing = .perItem(sizes)
     }
   }
 
@@ -534,6 +535,14 @@ extension FlowSection {
     switch itemSizing {
     case .fixed(_, let itemSize):
       sizes.append(contentsOf: repeatElement(itemSize ?? layout.itemSize, count: items.count))
+    case .fixedWithExceptions(_, let itemSize, let exceptions):
+      let first = sizes.count
+      sizes.append(contentsOf: repeatElement(itemSize ?? layout.itemSize, count: items.count))
+      var index = exceptions.index(atOrAfter: items.lowerBound)
+      while index < exceptions.count && exceptions[index].item < items.upperBound {
+        sizes[first + exceptions[index].item - items.lowerBound] = exceptions[index].size
+        index += 1
+      }
     case .perItem(let own): sizes.append(contentsOf: own[items])
     }
   }
@@ -542,11 +551,12 @@ extension FlowSection {
   mutating func setItemSize(_ size: CGSize, at item: Int, layout: FlowLayoutConfiguration) {
     switch itemSizing {
     case .fixed(let count, let itemSize):
-      let fixed = itemSize ?? layout.itemSize
-      if size == fixed { return }
-      var sizes = ContiguousArray(repeating: fixed, count: count)
-      sizes[item] = size
-      itemSizing = .perItem(sizes)
+      if size == itemSize ?? layout.itemSize { return }
+      var exceptions = ContiguousArray<SizeException>()
+      setExceptionalSize(size, at: item, count: count, itemSize: itemSize, &exceptions, layout)
+    case .fixedWithExceptions(let count, let itemSize, var exceptions):
+      itemSizing = .fixed(count: 0, itemSize: nil)  // release the array, as below
+      setExceptionalSize(size, at: item, count: count, itemSize: itemSize, &exceptions, layout)
     case .perItem(var sizes):
       itemSizing = .perItem([])  // release the array so the write below does not copy it
       sizes[item] = size

@@ -63,13 +63,13 @@ extension FlowSection {
   func validate(field: @autoclosure () -> String) throws(LayoutError) {
     switch itemSizing {
     case .fixed(let count, let itemSize):
-      if count < 0 { throw LayoutError(field: "\(field()).items", "\(count) is negative") }
-      if count > LayoutLimits.maximumNumberOfItems {
-        throw LayoutError(
-          field: "\(field()).items",
-          "\(count) is more than the \(LayoutLimits.maximumNumberOfItems) items a layout may hold")
+      try Self.checkFixed(count: count, itemSize: itemSize, field: field())
+    case .fixedWithExceptions(let count, let itemSize, let exceptions):
+      try Self.checkFixed(count: count, itemSize: itemSize, field: field())
+      try Self.checkExceptions(exceptions, count: count, field: field())
+      for (index, exception) in exceptions.enumerated() {
+        try checkSize(exception.size, "\(field()).exceptions[\(index)].size")
       }
-      if let itemSize { try checkSize(itemSize, "\(field()).itemSize") }
     case .perItem(let sizes):
       for (item, size) in sizes.enumerated() {
         try checkSize(size, "\(field()).itemSizes[\(item)]")
@@ -87,6 +87,45 @@ extension FlowSection {
     }
     if let footerReferenceSize {
       try checkSize(footerReferenceSize, "\(field()).footerReferenceSize")
+    }
+  }
+}
+
+extension FlowSection {
+  /// A section's count of items and its one size, if it gives one.
+  static func checkFixed(count: Int, itemSize: CGSize?, field: @autoclosure () -> String)
+    throws(LayoutError)
+  {
+    if count < 0 { throw LayoutError(field: "\(field()).items", "\(count) is negative") }
+    if count > LayoutLimits.maximumNumberOfItems {
+      throw LayoutError(
+        field: "\(field()).items",
+        "\(count) is more than the \(LayoutLimits.maximumNumberOfItems) items a layout may hold")
+    }
+    if let itemSize { try checkSize(itemSize, "\(field()).itemSize") }
+  }
+
+  /// Where a section's exceptions are: items of the section, in increasing order, each once —
+  /// what reading a size by binary search relies on. Their sizes are checked by the caller.
+  ///
+  /// - Complexity: O(exceptions).
+  static func checkExceptions(
+    _ exceptions: ContiguousArray<SizeException>, count: Int, field: @autoclosure () -> String
+  ) throws(LayoutError) {
+    var previous = -1
+    for (index, exception) in exceptions.enumerated() {
+      let item = exception.item
+      guard item >= 0 && item < count else {
+        throw LayoutError(
+          field: "\(field()).exceptions[\(index)].item",
+          "\(item) is not an item of the section (it has \(count))")
+      }
+      guard item > previous else {
+        throw LayoutError(
+          field: "\(field()).exceptions[\(index)].item",
+          "\(item) does not follow \(previous): exceptions name items in increasing order, once")
+      }
+      previous = item
     }
   }
 }

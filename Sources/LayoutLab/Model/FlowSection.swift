@@ -7,6 +7,13 @@ public struct FlowSection: Hashable, Sendable {
   public enum ItemSizing: Hashable, Sendable {
     /// `count` items of one size: `itemSize`, or the layout's `itemSize` when `nil`.
     case fixed(count: Int, itemSize: CGSize?)
+    /// `count` items of one size, as `.fixed`, but for the items `exceptions` names (sorted by
+    /// item, each named once), which have their own: what a batch makes of a `.fixed` section
+    /// when it resizes a few of its items, so that resizing one item of a million keeps one
+    /// size and one exception rather than a million sizes. Mixed (FLOW-8) unless every
+    /// exception has the one size; laid out exactly as the same sizes given per item.
+    case fixedWithExceptions(
+      count: Int, itemSize: CGSize?, exceptions: ContiguousArray<SizeException>)
     /// One size per item. With estimated sizes, these are the sizes cells report when measured.
     case perItem(ContiguousArray<CGSize>)
   }
@@ -46,7 +53,7 @@ public struct FlowSection: Hashable, Sendable {
 
   public var numberOfItems: Int {
     switch itemSizing {
-    case .fixed(let count, _): count
+    case .fixed(let count, _), .fixedWithExceptions(let count, _, _): count
     case .perItem(let sizes): sizes.count
     }
   }

@@ -50,8 +50,15 @@ public struct SelfSizingCollectionView: Sendable {
       let section = model.sections[index]
       // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
       // sizes are checked as their cells are measured).
-      if case .fixed(_, let itemSize?) = section.itemSizing {
+      switch section.itemSizing {
+      case .fixed(_, let itemSize?):
         try checkSize(itemSize, "sections[\(index)].itemSize")
+      case .fixedWithExceptions(let count, let itemSize, let exceptions):
+        // Where the exceptions are, which reading a size relies on; their sizes, as per-item
+        // sizes, are checked as their cells are measured.
+        if let itemSize { try checkSize(itemSize, "sections[\(index)].itemSize") }
+        try FlowSection.checkExceptions(exceptions, count: count, field: "sections[\(index)]")
+      case .fixed, .perItem: break
       }
       estimated.sections.append(Self.estimated(section, at: estimate))
     }
@@ -122,6 +129,14 @@ public struct SelfSizingCollectionView: Sendable {
     case .perItem(let sizes):
       let size = sizes[path.item]
       try checkSize(size, "sections[\(path.section)].itemSizes[\(path.item)]")
+      return size
+    case .fixedWithExceptions(_, let itemSize, let exceptions):
+      let index = exceptions.index(atOrAfter: path.item)
+      guard index < exceptions.count && exceptions[index].item == path.item else {
+        return itemSize ?? measuredModel.layout.itemSize  // the one size, checked by `init`
+      }
+      let size = exceptions[index].size
+      try checkSize(size, "sections[\(path.section)].exceptions[\(index)].size")
       return size
     }
   }

@@ -46,7 +46,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// change, otherwise only the sections a change touched.
   ///
   /// - Complexity: O(s) plus, per section laid out, O(1) if uniform and O(items) comparisons
-  ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`); a section
+  ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`) — O(e log e)
+  ///   for one size with e exceptions (a resized item of a uniform section); a section
   ///   equal to the one before it is copied, O(1), not laid out.
   public mutating func prepare() {
     if needsFullLayout || state == nil {
@@ -93,9 +94,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   }
 
   /// How many runs a full layout of `model` may make, so that their buffer is allocated once:
-  /// one for a section of one fixed size (FLOW-10), else a line per item and FLOW-11's empty
-  /// line. (Under estimates, a fixed size whose line starts are not exact makes a run per line:
-  /// the buffer then grows.)
+  /// one for a section of one fixed size (FLOW-10), a few per exception for one size with
+  /// exceptions, else a line per item and FLOW-11's empty line. (Under estimates, or with
+  /// exceptions, a fixed size whose line starts are not exact makes a run per line: the
+  /// buffer then grows.)
   ///
   /// - Complexity: O(s).
   private static func runsBound(of model: FlowLayoutModel) -> Int {
@@ -107,10 +109,17 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 
   /// `runsBound(of:)` for one section.
   private static func runsBound(of section: FlowSection, estimated: Bool) -> Int {
-    guard case .fixed = section.itemSizing else { return section.numberOfItems + 2 }
-    // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
-    // line, the run of lines alike and the last line, when the run's starts are exact.
-    return estimated ? 4 : 1
+    switch section.itemSizing {
+    case .fixed:
+      // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
+      // line, the run of lines alike and the last line, when the run's starts are exact.
+      return estimated ? 4 : 1
+    case .fixedWithExceptions(_, _, let exceptions):
+      // Runs of the one size between exceptions, each the run of lines alike and the lines
+      // broken around an exception, as `mixedLineRuns` reserves.
+      return 4 * exceptions.count + 4
+    case .perItem: return section.numberOfItems + 2
+    }
   }
 
   /// The sections an incremental update lays out again, their runs collected in one buffer,
