@@ -29,35 +29,6 @@ extension FlowLayoutEngine {
     geometry.isRightToLeft ? nil : items.perItemSizes
   }
 
-  /// FLOW-9's line from item `first` of `values` (sizes as pairs of doubles, main at
-  /// `mainOffset`, thickness at `thicknessOffset`): `breakLine(startingAt:itemCount:_:_:)`'s
-  /// fill — the first item always stays, a later one stays if it fits — with the first item
-  /// added before the loop, so that each later one costs one comparison, not two.
-  ///
-  /// - Complexity: O(items on the line).
-  @inline(__always)
-  private static func breakLine(
-    startingAt first: Int, _ values: UnsafeBufferPointer<Double>, mainOffset: Int,
-    thicknessOffset: Int, _ metrics: FlowSectionMetrics
-  ) -> BrokenLine {
-    let count = values.count / 2
-    var fill = FlowLineFill(metrics)
-    // Item indices of a buffer of sizes: 2 · item cannot overflow.
-    fill.add(
-      main: values[2 &* first &+ mainOffset], thickness: values[2 &* first &+ thicknessOffset],
-      metrics)
-    var item = first &+ 1
-    while item < count {
-      let main = values[2 &* item &+ mainOffset]
-      if !fill.fits(main) { break }
-      fill.add(main: main, thickness: values[2 &* item &+ thicknessOffset], metrics)
-      item &+= 1
-    }
-    return BrokenLine(
-      firstItem: first, itemCount: item &- first, mainLength: fill.mainLength,
-      thickness: fill.thickness, used: fill.used)
-  }
-
   /// `(main offset, thickness offset)` of a size seen as two doubles:
   /// `geometry.mainAndThickness`, decided once.
   private var sizeOffsets: (main: Int, thickness: Int) { geometry.isVertical ? (0, 1) : (1, 0) }
@@ -96,9 +67,10 @@ extension FlowLayoutEngine {
       sizes.withMemoryRebound(to: Double.self) { values in
         var first = 0
         while first < sizes.count {
-          let line = Self.breakLine(
-            startingAt: first, values, mainOffset: mainOffset, thicknessOffset: thicknessOffset,
-            metrics)
+          // Item indices of a buffer of sizes: 2 · item cannot overflow.
+          let line = Self.breakLine(startingAt: first, itemCount: sizes.count, metrics) {
+            (values[2 &* $0 &+ mainOffset], values[2 &* $0 &+ thicknessOffset])
+          }
           UnsafeMutableRawPointer(frames + first).storeBytes(
             of: StashedLine(
               itemCount: line.itemCount, mainLength: line.mainLength, thickness: line.thickness,
@@ -191,9 +163,9 @@ extension FlowLayoutEngine {
           firstItem: cursor.firstItem, itemCount: stashed.itemCount,
           mainLength: stashed.mainLength, thickness: stashed.thickness, used: stashed.used)
       } else {
-        line = Self.breakLine(
-          startingAt: cursor.firstItem, values, mainOffset: mainOffset,
-          thicknessOffset: thicknessOffset, metrics)
+        line = Self.breakLine(startingAt: cursor.firstItem, itemCount: count, metrics) {
+          (values[2 &* $0 &+ mainOffset], values[2 &* $0 &+ thicknessOffset])
+        }
       }
       let lineStart = cursor.lineStart
       cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
