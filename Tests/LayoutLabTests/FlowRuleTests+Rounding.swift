@@ -178,4 +178,37 @@ struct PixelRoundingTests {
         "\(value): \(actual) ≠ \(expected)")
     }
   }
+
+  @Test("the origin's rounding, two lanes at once, is the scalar rounding lane by lane")
+  func twoLanesMatchScalar() {
+    var values: [Double] = [
+      0, -0.0, 0.5, -0.5, 1.5, -2.5, 0.49999999999999994, 4_503_599_627_370_495.5,
+      -4_503_599_627_370_495.5, 4_503_599_627_370_496, 9_007_199_254_740_993, 1e300, -1e300,
+      .infinity, -.infinity, .nan, -Double.nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+      1.0 / 3, 2.0 / 3, 1e9 + 1.0 / 6,
+    ]
+    let seed: UInt64 = 0x2152_0022
+    print("FLOW-21 rounding of origins: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<5_000 {
+      let magnitude = Double.random(in: 0..<1e7, using: &random)
+      values.append(Bool.random(using: &random) ? magnitude : -magnitude)
+      // Values a third or a half from the grid, where rounding at 2× or 3× decides.
+      let thirds = Double(Int.random(in: -300_000...300_000, using: &random)) / 6
+      values += [thirds, thirds.nextUp, thirds.nextDown]
+    }
+    for scale in [0.0, 1, 2, 3, 1.5] {
+      for (index, x) in values.enumerated() {
+        let y = values[(index &* 7 &+ 3) % values.count]
+        let rounded = LayoutLab.roundedToPixels(SIMD2(x, y), scale: scale)
+        let expected = (
+          LayoutLab.roundedToPixels(x, scale: scale), LayoutLab.roundedToPixels(y, scale: scale)
+        )
+        #expect(
+          rounded.x.bitPattern == expected.0.bitPattern
+            && rounded.y.bitPattern == expected.1.bitPattern,
+          "(\(x), \(y)) at \(scale): \(rounded) ≠ \(expected)")
+      }
+    }
+  }
 }

@@ -47,6 +47,16 @@ struct FrameBufferPathTests {
     wide.sections[0].itemSizing = .perItem(
       ContiguousArray([CGSize(width: 500, height: 90)] + sizes))
     models.append(("opens with an empty line", wide))
+    // Columns (horizontal scrolling) through the same buffer path: an oversize first item,
+    // lone items wider and narrower than the line, and a last line judged either way.
+    var columns = Dataset.horizontal.model(items: 1_500)
+    columns.sections[0].itemSizing = .perItem(
+      ContiguousArray(
+        [CGSize(width: 70, height: 400)] + sizes.map { CGSize(width: $0.height, height: $0.width) })
+    )
+    columns.sections[1].itemSizing = .perItem(
+      ContiguousArray((0..<40).map { CGSize(width: 50 + Double($0 % 3) * 10, height: 180) }))
+    models.append(("columns, with an empty line", columns))
     var rightToLeft = Dataset.mixedFeed.model(items: 2_000)
     rightToLeft.collectionView.layoutDirection = .rightToLeft
     models.append(("right to left", rightToLeft))

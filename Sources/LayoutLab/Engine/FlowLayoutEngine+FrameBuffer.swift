@@ -23,12 +23,15 @@ extension FlowLayoutEngine {
     var used: Double
   }
 
-  /// The sizes the buffer path reads, when it lays out `items` (a vertical left-to-right layout
-  /// with a size per item, or one size with exceptions, given one per item for the loop), or
-  /// nil.
+  /// The sizes the buffer path reads, when it lays out `items` (a left-to-right layout with a
+  /// size per item, or one size with exceptions, given one per item for the loop), or nil.
   private func bufferPathSizes(_ items: FlowItemSizes) -> ContiguousArray<CGSize>? {
-    geometry.isVertical && !geometry.isRightToLeft ? items.sizesPerItem : nil
+    geometry.isRightToLeft ? nil : items.sizesPerItem
   }
+
+  /// `(main offset, thickness offset)` of a size seen as two doubles:
+  /// `geometry.mainAndThickness`, decided once.
+  private var sizeOffsets: (main: Int, thickness: Int) { geometry.isVertical ? (0, 1) : (1, 0) }
 
   /// How many lines `layoutSection(_:startingAt:into:)` makes of `section`, FLOW-11's empty
   /// line included: what a cache sizes its line index by, so that the index is one block of
@@ -59,32 +62,37 @@ extension FlowLayoutEngine {
       return count
     }
     precondition(MemoryLayout<StashedLine>.size <= MemoryLayout<CGRect>.stride)
+    let (mainOffset, thicknessOffset) = sizeOffsets
     sizes.withUnsafeBufferPointer { sizes in
-      var first = 0
-      while first < sizes.count {
-        let line = Self.breakLine(startingAt: first, itemCount: sizes.count, metrics) {
-          (sizes[$0].width, sizes[$0].height)
+      sizes.withMemoryRebound(to: Double.self) { values in
+        var first = 0
+        while first < sizes.count {
+          // Item indices of a buffer of sizes: 2 · item cannot overflow.
+          let line = Self.breakLine(startingAt: first, itemCount: sizes.count, metrics) {
+            (values[2 &* $0 &+ mainOffset], values[2 &* $0 &+ thicknessOffset])
+          }
+          UnsafeMutableRawPointer(frames + first).storeBytes(
+            of: StashedLine(
+              itemCount: line.itemCount, mainLength: line.mainLength, thickness: line.thickness,
+              used: line.used),
+            as: StashedLine.self)
+          count &+= 1
+          first = line.endItem
         }
-        UnsafeMutableRawPointer(frames + first).storeBytes(
-          of: StashedLine(
-            itemCount: line.itemCount, mainLength: line.mainLength, thickness: line.thickness,
-            used: line.used),
-          as: StashedLine.self)
-        count += 1
-        first = line.endItem
       }
     }
     return count
   }
 
-  /// `layoutMixedLines(_:_:into:)` for a vertical, left-to-right layout with a size per item,
-  /// written straight into `buffer`: the same rules through the same helpers (`breakLine`,
+  /// `layoutMixedLines(_:_:into:)` for a left-to-right layout with a size per item, written
+  /// straight into `buffer`: the same rules through the same helpers (FLOW-9's fill,
   /// `lastLineIsComplete`, `lineSpread`, `metrics.lineStart(after:)`) and the same arithmetic
   /// as `forEachCell` and `FlowGeometry.cellFrame` in the order they do it, so the same bits —
   /// but with the sizes read through a pointer, the axis and direction known, the work counted
-  /// in locals and each frame stored by index, where the sink path pays a call, a branch on
-  /// the axis or a counter in memory per cell. Returns nil for any other layout, which the
-  /// caller then lays out through its sink.
+  /// in locals, both coordinates of an origin rounded at once (FLOW-21) and each frame stored
+  /// by index, where the sink path pays a call, a branch on the axis or a counter in memory
+  /// per cell. Returns nil for any other layout, which the caller then lays out through its
+  /// sink.
   ///
   /// - Complexity: O(items in the section).
   func layoutMixedLines(
@@ -95,21 +103,45 @@ extension FlowLayoutEngine {
     // Decided here, so that the loop below holds no `FlowItemSizes`: only the buffer.
     let opensWithEmptyLine = opensWithEmptyLine(items, placement.metrics)
     return sizes.withUnsafeBufferPointer { sizes in
-      layoutVerticalMixedLines(
-        placement, opensWithEmptyLine: opensWithEmptyLine, sizes, writingTo: &buffer,
-        counters: &counters)
+      // Read as pairs of doubles, so that one loop serves both axes, indexing by offset.
+      sizes.withMemoryRebound(to: Double.self) { values in
+        geometry.isVertical
+          ? layoutMixedLines(
+            placement, opensWithEmptyLine, values, Rows.self, writingTo: &buffer,
+            counters: &counters)
+          : layoutMixedLines(
+            placement, opensWithEmptyLine, values, Columns.self, writingTo: &buffer,
+            counters: &counters)
+      }
     }
   }
 
-  /// The loop of `layoutMixedLines(_:_:writingTo:counters:)`: rows, main along x.
-  private func layoutVerticalMixedLines(
-    _ placement: SectionPlacement, opensWithEmptyLine: Bool, _ sizes: UnsafeBufferPointer<CGSize>,
-    writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
+  /// Which of a size's two values runs along a line, as a type, so that the loop below is
+  /// compiled once per axis with no test of it per cell.
+  private protocol LineAxis {
+    /// The offset of the main length in a size seen as two doubles (the thickness is at the
+    /// other one).
+    static var mainOffset: Int { get }
+  }
+
+  /// FLOW-1's vertical scrolling: lines are rows, main along x.
+  private enum Rows: LineAxis { static var mainOffset: Int { 0 } }
+  /// Horizontal scrolling: lines are columns, main along y.
+  private enum Columns: LineAxis { static var mainOffset: Int { 1 } }
+
+  /// The loop of `layoutMixedLines(_:_:writingTo:counters:)` along one axis.
+  @inline(__always)
+  private func layoutMixedLines<Axis: LineAxis>(
+    _ placement: SectionPlacement, _ opensWithEmptyLine: Bool,
+    _ values: UnsafeBufferPointer<Double>,
+    _ axis: Axis.Type, writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
   ) -> Double {
     let metrics = placement.metrics
     let start = placement.start
     let scale = geometry.scale
     let frames = buffer.frames
+    let count = values.count / 2
+    let (mainOffset, thicknessOffset) = (Axis.mainOffset, 1 &- Axis.mainOffset)
     var linesBroken = 0
     var lineCursor = buffer.lines
     // FLOW-11: an empty first line, then the lines from the first item on.
@@ -136,13 +168,14 @@ extension FlowLayoutEngine {
           firstItem: cursor.firstItem, itemCount: stashed.itemCount,
           mainLength: stashed.mainLength, thickness: stashed.thickness, used: stashed.used)
       } else {
-        line = Self.breakLine(startingAt: cursor.firstItem, itemCount: sizes.count, metrics) {
-          (sizes[$0].width, sizes[$0].height)
+        line = Self.breakLine(startingAt: cursor.firstItem, itemCount: count, metrics) {
+          (values[2 &* $0 &+ mainOffset], values[2 &* $0 &+ thicknessOffset])
         }
       }
       let lineStart = cursor.lineStart
       cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
-      let isLast = line.endItem == sizes.count
+      let endItem = line.firstItem &+ line.itemCount
+      let isLast = endItem == count
       // FLOW-12: the last line is justified only if it counts as complete.
       let spread =
         isLast
@@ -150,7 +183,7 @@ extension FlowLayoutEngine {
             line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
             previousUsed: cursor.previousUsed)
         ? LinePlacement.leftAligned : .justified
-      linesBroken += 1
+      linesBroken &+= 1
       if let next = lineCursor {
         next.initialize(
           to: FlowLine(
@@ -158,27 +191,32 @@ extension FlowLayoutEngine {
             end: start + (lineStart + line.thickness)))
         lineCursor = next + 1
       }
-      // `forEachCell` and `FlowGeometry.cellFrame` for rows: x is the position along the line,
-      // y the section's start plus the line's plus FLOW-15's centring; FLOW-21 rounds both.
+      // `forEachCell` and `FlowGeometry.cellFrame`: the position along the line, and across
+      // it the section's start plus the line's plus FLOW-15's centring; FLOW-21 rounds both.
       var (position, gap) = Self.lineSpread(line, spread, metrics)
-      for item in line.firstItem..<line.endItem {
-        let size = sizes[item]
-        let offset = (line.thickness - size.height) / 2
-        frames[item] = CGRect(
-          x: roundedToPixels(position, scale: scale),
-          y: roundedToPixels(start + (lineStart + offset), scale: scale), width: size.width,
-          height: size.height)
-        position += size.width + gap
+      var item = line.firstItem
+      while item < endItem {
+        // Item indices of a buffer of sizes: 2 · item cannot overflow.
+        let size = CGSize(width: values[2 &* item], height: values[2 &* item &+ 1])
+        let main = values[2 &* item &+ mainOffset]
+        let thickness = values[2 &* item &+ thicknessOffset]
+        let offset = (line.thickness - thickness) / 2
+        let across = start + (lineStart + offset)
+        let origin = roundedToPixels(
+          Axis.mainOffset == 0 ? SIMD2(position, across) : SIMD2(across, position), scale: scale)
+        frames[item] = CGRect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        position += main + gap
+        item &+= 1
       }
       if isLast {
         counters.linesBroken += linesBroken
-        counters.framesComputed += sizes.count
+        counters.framesComputed += count
         if let lines = buffer.lines, let end = lineCursor { buffer.linesWritten += end - lines }
         return lineStart + line.thickness
       }
       cursor.lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
       cursor.previousUsed = line.used
-      cursor.firstItem = line.endItem
+      cursor.firstItem = endItem
     }
   }
 

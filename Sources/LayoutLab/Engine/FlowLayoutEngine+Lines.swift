@@ -130,10 +130,17 @@ extension FlowLayoutEngine {
     _ mainAndThickness: (Int) -> (main: Double, thickness: Double)
   ) -> BrokenLine {
     var fill = FlowLineFill(metrics)
-    var item = first
+    guard first < itemCount else {
+      return BrokenLine(firstItem: first, itemCount: 0, mainLength: 0, thickness: 0, used: 0)
+    }
+    // The first item always stays, however long: added before the loop, so that each later
+    // item costs one comparison (whether it fits), not two.
+    let (firstMain, firstThickness) = mainAndThickness(first)
+    fill.add(main: firstMain, thickness: firstThickness, metrics)
+    var item = first + 1
     while item < itemCount {
       let (main, thickness) = mainAndThickness(item)
-      if item > first && !fill.fits(main) { break }
+      if !fill.fits(main) { break }
       fill.add(main: main, thickness: thickness, metrics)
       item += 1
     }

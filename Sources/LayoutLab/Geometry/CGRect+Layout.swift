@@ -36,3 +36,28 @@ func roundedHalfAwayFromZero(_ x: Double) -> Double {
   let rounded = magnitude - nearest == 0.5 ? nearest + 1 : nearest
   return Double(signOf: x, magnitudeOf: rounded)
 }
+
+/// `roundedToPixels` of two values at once — a frame's origin — in the two lanes of one
+/// register: the same operations, lane by lane, so the same bits, in about half the
+/// instructions of two scalar calls.
+@inlinable @inline(__always)
+func roundedToPixels(_ value: SIMD2<Double>, scale: Double) -> SIMD2<Double> {
+  scale == 0 ? value : roundedHalfAwayFromZero(value * scale) / scale
+}
+
+/// `roundedHalfAwayFromZero` lane by lane, with its branch a choice of lanes.
+@inlinable @inline(__always)
+func roundedHalfAwayFromZero(_ x: SIMD2<Double>) -> SIMD2<Double> {
+  let bits = unsafeBitCast(x, to: SIMD2<UInt64>.self)
+  let signBit = SIMD2<UInt64>(repeating: 1 << 63)
+  let magnitude = unsafeBitCast(bits & ~signBit, to: SIMD2<Double>.self)
+  let limit = SIMD2<Double>(repeating: 0x1p52)
+  let nearest = (magnitude + limit) - limit
+  var rounded = nearest.replacing(
+    with: nearest + 1, where: magnitude - nearest .== SIMD2(repeating: 0.5))
+  // At or beyond 2^52, and for NaN, the value itself.
+  rounded.replace(with: magnitude, where: .!(magnitude .< limit))
+  // `rounded` is not negative: its sign is x's.
+  return unsafeBitCast(
+    unsafeBitCast(rounded, to: SIMD2<UInt64>.self) | (bits & signBit), to: SIMD2<Double>.self)
+}
