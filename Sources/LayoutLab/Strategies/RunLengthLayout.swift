@@ -142,11 +142,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
         // provably what a full layout of the section gives.
         let relined =
           keepsStarts && was == index && itemDelta == 0
-          ? engine.lineRuns(
-            ofSection: index, resizing: first, through: last, in: state.sections[index],
+          && engine.lineRuns(
+            ofSection: index, resizing: first, through: last, in: &state.sections[index],
             counters: &counters)
-          : nil
-        state.sections[index] = relined ?? laidOut(index, by: engine, counters: &counters)
+        if !relined { state.sections[index] = laidOut(index, by: engine, counters: &counters) }
         if keepsStarts {
           state.starts.setLength(
             state.sections[index].length, was: old, of: index, counters: &counters)
