@@ -172,10 +172,14 @@ struct RunLengthStartTreeTests {
     var layout = try RunLengthLayout(model: model)
     layout.prepare()
     let path = LayoutIndexPath(item: 5_000, section: 0)
-    try Self.resize(path, to: CGSize(width: 50, height: 70), &model, &layout)
+    let width = Self.size(of: path.item, in: model).width
+    try Self.resize(path, to: CGSize(width: width, height: 70), &model, &layout)
+    #expect(layout.prepared.sections[0].startSums != nil, "the runs were the layout's alone")
     let before = model
     let copy = layout
-    try Self.resize(path, to: CGSize(width: 50, height: 130), &model, &layout)
+    // Changed in place, after a copy of the runs the two layouts shared.
+    try Self.resize(path, to: CGSize(width: width, height: 130), &model, &layout)
+    try Self.resize(path, to: CGSize(width: width, height: 30), &model, &layout)
     #expect(layout.prepared.sections[0].startSums != nil)
     #expect(try equalsFreshLayout(copy, model: before, context: "the copy"))
     #expect(try equalsFreshLayout(layout, model: model, context: "the layout changed"))

@@ -70,26 +70,26 @@ extension FlowLayoutEngine.SectionRuns {
     }
   }
 
-  /// Turns the runs' starts into a tree, if every sum of it is exact; else changes nothing but,
-  /// perhaps, gives the runs storage of their own. Needs the last run to be one line (a run's
-  /// pitch is known from the next run's start).
+  /// Turns the runs' starts into a tree, in place, if every sum of it is exact and the runs'
+  /// storage is theirs alone (else false, nothing changed): runs that share a layout's block
+  /// are copied by the resize that needs them changed (`rebreakByCopy`), which gives them
+  /// storage of their own, and the tree is made at the next resize — so a section resized once
+  /// pays one pass over its runs, not two. Needs the last run to be one line (a run's pitch is
+  /// known from the next run's start).
   ///
-  /// - Complexity: O(runs), plus O(runs) to copy them if another section or layout holds them.
+  /// - Complexity: O(runs): a pass to check the sums, then one subtraction per node.
   mutating func makeStartTree() -> Bool {
     guard startSums == nil, columns == nil, runs.count > 1, runs[runs.count - 1].lineCount == 1,
-      let sums = exactStartSums()
+      runs.isUniquelyHeld(), let sums = exactStartSums()
     else { return false }
     runs.withUniqueRuns { nodes in
-      // Distances, from the last run back, so that the start before each is still there.
-      for index in nodes.indices.reversed() {
-        let before = index > 0 ? nodes[index - 1].start : 0
-        nodes[index] = nodes[index].moved(to: nodes[index].start - before)
-      }
-      // Each node passes its sum on to the one node whose range directly holds its own.
-      for node in 1...nodes.count {
-        let parent = node + (node & -node)
-        if parent <= nodes.count {
-          nodes[parent - 1] = nodes[parent - 1].moved(by: nodes[node - 1].start)
+      // Node n holds the distances of runs n − lowbit(n) … n − 1: the start of run n − 1 less
+      // that of run n − lowbit(n) − 1 — exact, a sum of distances. From the last node back, so
+      // that the starts a node needs, at or below its own run, are still there.
+      Self.withStarts(of: nodes) { starts in
+        for node in stride(from: nodes.count, through: 1, by: -1) {
+          let below = node - (node & -node)
+          starts[node - 1] -= below > 0 ? starts[below - 1] : 0
         }
       }
     }
@@ -99,29 +99,40 @@ extension FlowLayoutEngine.SectionRuns {
 
   /// The set of distances (and pitches of runs of several lines) of the chain's starts, if
   /// every sum of them is exact and their running sum gives every start, bit for bit; nil
-  /// otherwise.
+  /// otherwise. Checked on `FlowLineFill.Units`' grid of 2^-10 point, in one pass with no
+  /// branch per run but for runs of several lines: the starts of a real layout are on it
+  /// (FLOW-28 bounds lengths by 10^9 points, far below 2^40).
   ///
   /// - Complexity: O(runs).
   private func exactStartSums() -> ExactSummands? {
-    runs.withUnsafeRuns { runs in
-      var sums = ExactSummands()
+    typealias Units = FlowLineFill.Units
+    return runs.withUnsafeRuns { runs in
+      // Bits set by a distance off the grid, a negative one (or −0), a running sum that is
+      // not the start.
+      var (offGrid, signs, mismatch) = (UInt64(0), UInt64(0), UInt64(0))
+      var total = Int64(0)
       var (before, running) = (0.0, 0.0)
       for index in runs.indices {
         let start = runs[index].start
         let distance = start - before
-        // Starts never decrease; a −0 would make a zero sum's sign depend on the grouping.
-        guard distance >= 0, distance.sign == .plus else { return nil }
-        sums.insert(distance)
-        if index > 0, let pitch = Self.pitch(of: runs[index - 1], distanceToNext: distance) {
-          guard Double(runs[index - 1].lineCount) * pitch == distance else { return nil }
-          sums.insert(pitch)
-        }
+        let (units, rounding) = Units.units(ofLength: distance)
+        offGrid |= rounding
+        signs |= distance.bitPattern
+        total &+= units
         running += distance
-        // Exact where the sums hold (checked last): the running sum is every start.
-        guard sums.holds, running.bitPattern == start.bitPattern else { return nil }
+        mismatch |= running.bitPattern ^ start.bitPattern
+        if index > 0, let pitch = Self.pitch(of: runs[index - 1], distanceToNext: distance) {
+          let (pitchUnits, pitchRounding) = Units.units(ofLength: pitch)
+          offGrid |= pitchRounding
+          mismatch |= (Double(runs[index - 1].lineCount) * pitch).bitPattern ^ distance.bitPattern
+          total &+= pitchUnits
+        }
         before = start
       }
-      return sums
+      // Below 2^40 points, every value is below 2^50 units, and so is every sum of them but
+      // the pitches', which add at most as much: all far below 2^53 units.
+      guard offGrid == 0, signs >> 63 == 0, mismatch == 0, before <= 0x1p40 else { return nil }
+      return ExactSummands(unit: -10, units: total)
     }
   }
 
@@ -139,20 +150,39 @@ extension FlowLayoutEngine.SectionRuns {
   mutating func removeStartTree() {
     guard startSums != nil else { return }
     runs.withUniqueRuns { nodes in
-      // The build backwards: each node takes its sum back from its parent.
-      for node in stride(from: nodes.count, through: 1, by: -1) {
-        let parent = node + (node & -node)
-        if parent <= nodes.count {
-          nodes[parent - 1] = nodes[parent - 1].moved(by: -nodes[node - 1].start)
+      // `makeStartTree` backwards: from the first node on, the starts below are back.
+      Self.withStarts(of: nodes) { starts in
+        for node in stride(from: 1, through: nodes.count, by: 1) {
+          let below = node - (node & -node)
+          starts[node - 1] += below > 0 ? starts[below - 1] : 0
         }
-      }
-      var running = 0.0
-      for index in nodes.indices {
-        running += nodes[index].start
-        nodes[index] = nodes[index].moved(to: running)
       }
     }
     startSums = nil
+  }
+
+  /// Calls `body` with the runs' starts (or nodes) as a buffer of their own, stride and all: a
+  /// run is 16 bytes, its start first (what the flat loops write as well).
+  @inline(__always)
+  private static func withStarts(
+    of runs: UnsafeMutableBufferPointer<LineRun>, _ body: (StartsOfRuns) -> Void
+  ) {
+    precondition(
+      MemoryLayout<LineRun>.stride == 16 && MemoryLayout<LineRun>.offset(of: \.start) == 0)
+    guard let base = runs.baseAddress else { return }
+    body(StartsOfRuns(base: UnsafeMutableRawPointer(base)))
+  }
+
+  /// The starts of runs in place, read and written as `Double`s without rebuilding a run.
+  private struct StartsOfRuns {
+    let base: UnsafeMutableRawPointer
+
+    subscript(index: Int) -> Double {
+      @inline(__always) get { base.load(fromByteOffset: 16 &* index, as: Double.self) }
+      @inline(__always) nonmutating set {
+        base.storeBytes(of: newValue, toByteOffset: 16 &* index, as: Double.self)
+      }
+    }
   }
 
   /// Adds `deltas[k]` to the distance of run `first + k`, in a tree: each node touched once —

@@ -180,6 +180,9 @@ extension FlowLayoutEngine {
       return body(UnsafeBufferPointer(start: storage.base + offset, count: count))
     }
 
+    /// Whether nothing else holds the runs' storage: no other section, no copy of the layout.
+    mutating func isUniquelyHeld() -> Bool { isKnownUniquelyReferenced(&storage) }
+
     /// Calls `body` with the runs as one buffer it may change, first copying them to storage
     /// of their own if anything else holds theirs (another section, a copy of the layout).
     ///
