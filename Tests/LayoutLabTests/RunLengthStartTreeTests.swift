@@ -184,4 +184,21 @@ struct RunLengthStartTreeTests {
     #expect(try equalsFreshLayout(copy, model: before, context: "the copy"))
     #expect(try equalsFreshLayout(layout, model: model, context: "the layout changed"))
   }
+
+  @Test("a set of exact summands made from a unit and a count of units is the inserted one's")
+  func summandsFromUnits() {
+    #expect(ExactSummands(unit: -10, units: 1 << 53).holds)
+    #expect(!ExactSummands(unit: -10, units: (1 << 53) + 1).holds)
+    #expect(!ExactSummands(unit: -10, units: -1).holds)
+    // 1 point is 1024 units; a finer value refines the unit, doubling the count.
+    var sums = ExactSummands(unit: -10, units: 1024)
+    sums.insert(0x1p-11)
+    #expect(sums.holds)
+    sums.insert(0x1p42)
+    #expect(!sums.holds, "2^42 + 1 + 2^-11 points: more than 2^53 units of 2^-11")
+    var tight = ExactSummands(unit: -10, units: 1 << 52)
+    tight.insert(0x1p42 - 0x1p-10)
+    tight.remove(0x1p42 - 0x1p-10)
+    #expect(tight.holds)
+  }
 }

@@ -40,9 +40,7 @@ extension FlowLayoutEngine {
     let flowSection = model.sections[index]
     let items = FlowItemSizes(flowSection, layout: model.layout)
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
-    guard
-      let plan = rebreakPlan(
-        firstChanged, through: lastChanged, of: section, items, metrics, counters: &counters)
+    guard let plan = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
     else { return false }
     if plan.keepsRunCount && (section.startSums != nil || section.makeStartTree()),
       rebreakInPlace(plan, in: &section, items, metrics, counters: &counters)
@@ -79,7 +77,7 @@ extension FlowLayoutEngine {
   /// - Complexity: O(log runs) (O(log² runs) as a tree) + O(items on the lines broken).
   private func rebreakPlan(
     _ firstChanged: Int, through lastChanged: Int, of old: SectionRuns, _ items: FlowItemSizes,
-    _ metrics: FlowSectionMetrics, counters: inout LayoutWorkCounters
+    _ metrics: FlowSectionMetrics
   ) -> RebreakPlan? {
     let runs = old.runs
     guard old.columns == nil, metrics.uniformSize == nil, items.count == old.numberOfItems,
@@ -144,7 +142,6 @@ extension FlowLayoutEngine {
       ? stopRun.start
       : old.lineStart(
         stop.line, of: stopRun, thickness: thickness(of: stop.item, lines.perLine(stop.run), items))
-    counters.linesBroken += broken
     return RebreakPlan(
       resumeRun: resumeRun, resumeLine: resumeLine, resumeItem: resumeItem,
       resumeStart: resumeStart, stop: stop, oldStopStart: oldStopStart, newStopStart: lineStart,
@@ -255,6 +252,7 @@ extension FlowLayoutEngine {
         let thickness = section.shape(ofRun: last, items, geometry).thickness
         section.length = metrics.length(linesEnd: section.start(ofRun: last) + thickness)
       }
+      counters.linesBroken += plan.broken
       counters.sectionsLaidOut += 1
       return true
     }
@@ -335,6 +333,7 @@ extension FlowLayoutEngine {
       let thickness = section.shape(ofRun: last, items, geometry).thickness
       section.length = metrics.length(linesEnd: section.runs[last].start + thickness)
     }
+    counters.linesBroken += plan.broken
     counters.sectionsLaidOut += 1
     return section
   }
