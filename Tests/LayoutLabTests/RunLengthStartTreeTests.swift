@@ -16,7 +16,8 @@ struct RunLengthStartTreeTests {
   /// One vertical section of `count` varied sizes (the giant-section dataset's, in halves when
   /// `halves`), with line spacing `lineSpacing`.
   static func model(
-    _ count: Int, lineSpacing: Double, halves: Bool = false, random: inout SplitMix64
+    _ count: Int, lineSpacing: Double, halves: Bool = false, horizontal: Bool = false,
+    random: inout SplitMix64
   ) -> FlowLayoutModel {
     let sizes = (0..<count).map { _ in
       CGSize(
@@ -25,7 +26,10 @@ struct RunLengthStartTreeTests {
     }
     return FlowLayoutModel(
       collectionView: screen(390, 844, scale: 3),
-      layout: flowLayout { $0.minimumLineSpacing = lineSpacing },
+      layout: flowLayout {
+        $0.minimumLineSpacing = lineSpacing
+        if horizontal { $0.scrollDirection = .horizontal }
+      },
       sections: [FlowSection(itemSizes: sizes)])
   }
 
@@ -112,12 +116,16 @@ struct RunLengthStartTreeTests {
 
   @Test(
     "seeded resizes of a 100,000-item mixed section equal a fresh layout after every batch",
-    arguments: [(10.0, false), (10.0, true), (0.1, false)])
-  func randomResizes(lineSpacing: Double, halves: Bool) throws {
-    let seed = Self.baseSeed &+ (halves ? 1 : 0) &+ (lineSpacing == 10 ? 0 : 2)
-    print("run-length start tree (line spacing \(lineSpacing), halves \(halves)): seed \(seed)")
+    arguments: [(10.0, false, false), (10.0, true, false), (0.1, false, false), (10.0, true, true)])
+  func randomResizes(lineSpacing: Double, halves: Bool, horizontal: Bool) throws {
+    let seed =
+      Self.baseSeed &+ (halves ? 1 : 0) &+ (lineSpacing == 10 ? 0 : 2) &+ (horizontal ? 4 : 0)
+    print(
+      "run-length start tree (line spacing \(lineSpacing), halves \(halves), horizontal "
+        + "\(horizontal)): seed \(seed)")
     var random = SplitMix64(seed: seed)
-    var model = Self.model(100_000, lineSpacing: lineSpacing, halves: halves, random: &random)
+    var model = Self.model(
+      100_000, lineSpacing: lineSpacing, halves: halves, horizontal: horizontal, random: &random)
     var layout = try RunLengthLayout(model: model)
     layout.prepare()
     var (inTree, partial, moved) = (0, 0, 0)
