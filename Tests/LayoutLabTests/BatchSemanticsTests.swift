@@ -125,6 +125,66 @@ struct BatchSemanticsTests {
       ]), "deleteItems[1]"
     ),
     (
+      "delete an item twice, then one that does not exist",
+      BatchUpdate(deleteItems: [
+        LayoutIndexPath(item: 0, section: 0), LayoutIndexPath(item: 0, section: 0),
+        LayoutIndexPath(item: 9, section: 0),
+      ]), "deleteItems[1]"
+    ),
+    (
+      "delete one that does not exist, then an item twice",
+      BatchUpdate(deleteItems: [
+        LayoutIndexPath(item: 1, section: 0), LayoutIndexPath(item: 9, section: 0),
+        LayoutIndexPath(item: 1, section: 0),
+      ]), "deleteItems[1]"
+    ),
+    (
+      "delete an item, then move it, then delete one that does not exist",
+      BatchUpdate(
+        deleteItems: [LayoutIndexPath(item: 2, section: 0), LayoutIndexPath(item: 7, section: 0)],
+        moveItems: [
+          BatchUpdate.ItemMove(
+            from: LayoutIndexPath(item: 2, section: 0), to: LayoutIndexPath(item: 0, section: 0))
+        ]), "deleteItems[1]"
+    ),
+    (
+      "insert twice at one index path, the second without a size",
+      BatchUpdate(insertItems: [
+        BatchUpdate.ItemInsertion(
+          at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: 1, height: 1)),
+        BatchUpdate.ItemInsertion(at: LayoutIndexPath(item: 0, section: 0)),
+      ]), "insertItems[1].at"
+    ),
+    (
+      "insert into a missing section, then twice at one index path",
+      BatchUpdate(insertItems: [
+        BatchUpdate.ItemInsertion(
+          at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: 1, height: 1)),
+        BatchUpdate.ItemInsertion(
+          at: LayoutIndexPath(item: 0, section: 5), size: CGSize(width: 1, height: 1)),
+        BatchUpdate.ItemInsertion(
+          at: LayoutIndexPath(item: 0, section: 0), size: CGSize(width: 1, height: 1)),
+      ]), "insertItems[1].at"
+    ),
+    (
+      "insert at an index path a move also lands on",
+      BatchUpdate(
+        insertItems: [
+          BatchUpdate.ItemInsertion(
+            at: LayoutIndexPath(item: 1, section: 0), size: CGSize(width: 1, height: 1))
+        ],
+        moveItems: [
+          BatchUpdate.ItemMove(
+            from: LayoutIndexPath(item: 0, section: 0), to: LayoutIndexPath(item: 1, section: 0))
+        ]), "moveItems[0].to"
+    ),
+    (
+      "reload an item twice",
+      BatchUpdate(reloadItems: [
+        LayoutIndexPath(item: 1, section: 0), LayoutIndexPath(item: 1, section: 0),
+      ]), "reloadItems[1]"
+    ),
+    (
       "delete an item of a deleted section",
       BatchUpdate(deleteSections: [0], deleteItems: [LayoutIndexPath(item: 0, section: 0)]),
       "deleteItems[0]"

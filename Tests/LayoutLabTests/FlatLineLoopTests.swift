@@ -194,15 +194,19 @@ struct FlatLineLoopTests {
   }
 
   @Test(
-    "whole units: the integer loop breaks and starts every line as the loop in doubles, bit for bit; off the grid it declines"
+    "whole units: the integer loop breaks and starts every line as the loop in doubles, bit for bit; off the grid it declines",
+    arguments: [ScrollDirection.vertical, .horizontal]
   )
-  func exactLoopAgreesWithDoubles() {
+  func exactLoopAgreesWithDoubles(_ direction: ScrollDirection) {
     // Dyadic lengths (quarters, halves, whole points) are whole units; 33.3 and 0.1 are not.
+    // Each direction has a copy of the integer loop of its own (the main length in the other
+    // lane of a size).
     for seed in UInt64(1)...300 {
       var random = SplitMix64(seed: seed)
       let dyadic = seed % 3 != 0
       let divisor = [1.0, 2, 4][random.nextInt(in: 0...2)]
       var layout = FlowLayoutConfiguration()
+      layout.scrollDirection = direction
       // Off the grid: the spacings, or (every other time) only some thicknesses.
       let offGridSpacing = !dyadic && seed % 2 == 0
       layout.minimumInteritemSpacing =
@@ -228,7 +232,7 @@ struct FlatLineLoopTests {
         layout: layout, sections: [FlowSection(itemSizes: sizes)])
       let doubles = flatLines(model, exactly: false)
       let integers = flatLines(model, exactly: true)
-      #expect(doubles != nil, "seed \(seed)")
+      #expect(doubles != nil, "seed \(seed) \(direction)")
       guard dyadic else {
         #expect(integers == nil, "seed \(seed): off the grid, yet exact")
         continue

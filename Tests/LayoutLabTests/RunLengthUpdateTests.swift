@@ -107,6 +107,46 @@ struct RunLengthUpdateTests {
   }
 
   @Test(
+    "a batch that deletes and inserts items in k mixed sections lays out k sections, their runs in one block"
+  )
+  func batchOverManySectionsSharesOneBlock() throws {
+    // 60 sections of 80 items of varied widths; every other one loses items 3 and 4 and gains
+    // an item at 70: one item fewer, so each is laid out again, not re-broken in place.
+    let widths: [CGFloat] = [40, 90, 60, 120, 75]
+    let model = FlowLayoutModel(
+      collectionView: screen(390, 844, scale: 3),
+      layout: flowLayout { $0.headerReferenceSize = CGSize(width: 0, height: 30) },
+      sections: (0..<60).map { section in
+        FlowSection(
+          itemSizes: (0..<80).map { CGSize(width: widths[($0 + section) % 5], height: 50) })
+      })
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    layout.resetWorkCounters()
+    let changed = Array(stride(from: 0, to: 60, by: 2))
+    try layout.performBatchUpdates(
+      BatchUpdate(
+        deleteItems: changed.flatMap {
+          [LayoutIndexPath(item: 3, section: $0), LayoutIndexPath(item: 4, section: $0)]
+        },
+        insertItems: changed.map {
+          .init(at: LayoutIndexPath(item: 70, section: $0), size: CGSize(width: 55, height: 80))
+        }))
+    layout.prepare()
+    #expect(layout.workCounters.sectionsLaidOut == changed.count)
+    // One block for the batch, not one per section: each re-laid section's runs follow the
+    // previous one's.
+    let sections = layout.prepared.sections
+    var end: UnsafePointer<FlowLayoutEngine.LineRun>?
+    for index in changed {
+      let (base, count) = sections[index].runs.withUnsafeRuns { ($0.baseAddress, $0.count) }
+      if let end { #expect(base == end, "section \(index)") }
+      end = base.map { $0 + count }
+    }
+    #expect(try equalsFreshLayout(layout, model: layout.model, context: "after the batch"))
+  }
+
+  @Test(
     "resizing an item in one of 100,000 sections lays out one section and touches O(log s) nodes")
   func resizeInOneOfManySections() throws {
     let sections = 100_000

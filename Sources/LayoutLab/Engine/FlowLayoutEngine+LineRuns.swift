@@ -574,9 +574,11 @@ extension FlowLayoutEngine {
   /// (`Units.breaks(sumAfter:threshold:)`, one compare and one conditional move an item), and
   /// line starts are summed in integers as FLOW-16 adds them, one integer addition a line
   /// instead of a chain of floating-point additions. Each item writes, where the next line would
-  /// go, the line it would open — its first item and start — so the item that does open it has
-  /// nothing left to write. Returns nil, having kept nothing, if a length is off the grid or
-  /// the starts could leave the range where they are exact.
+  /// go, the line it would open — its first item — so the item that does open it has nothing
+  /// left to write, and the open line's thickness so far where that line's start goes; the
+  /// starts are summed from those thicknesses once the lines are known, a pass over lines
+  /// rather than a sum an item. Returns nil, having kept nothing, if a length is off the grid
+  /// or the starts could leave the range where they are exact.
   ///
   /// - Complexity: O(items on the lines broken) — and as much again, wasted, when it
   ///   returns nil; `runs` must have room for two more runs than the lines it breaks.
@@ -601,9 +603,16 @@ extension FlowLayoutEngine {
       available: available, spacing: spacing, lineSpacing: lineSpacing, start: start)
     // The lane of a size that is its main length, a constant in each copy of the loop.
     return geometry.isVertical
-      ? exactLines(sizes, mainLane: 0, exact, items, metrics, cursor, &runs, &counters)
-      : exactLines(sizes, mainLane: 1, exact, items, metrics, cursor, &runs, &counters)
+      ? exactLines(sizes, VerticalLanes.self, exact, items, metrics, cursor, &runs, &counters)
+      : exactLines(sizes, HorizontalLanes.self, exact, items, metrics, cursor, &runs, &counters)
   }
+
+  /// Which lane of a size is its main length, as a type: a copy of the loop is specialized for
+  /// each, which reads its lanes at fixed places. (An argument left a copy that the compiler
+  /// did not inline reading the lanes through the stack, 20 % more instructions an item.)
+  private protocol SizeLanes { static var main: Int { get } }
+  private enum VerticalLanes: SizeLanes { static var main: Int { 0 } }
+  private enum HorizontalLanes: SizeLanes { static var main: Int { 1 } }
 
   /// The lengths of `linesOutsideRunsExactly`, in units.
   private struct ExactLines {
@@ -613,10 +622,10 @@ extension FlowLayoutEngine {
     let start: Int64
   }
 
-  /// The loop of `linesOutsideRunsExactly`, for sizes whose main length is lane `mainLane`.
+  /// The loop of `linesOutsideRunsExactly`, for sizes whose main length is lane `Lanes.main`.
   @inline(__always)
-  private func exactLines(
-    _ sizes: UnsafeBufferPointer<CGSize>, mainLane: Int, _ exact: ExactLines,
+  private func exactLines<Lanes: SizeLanes>(
+    _ sizes: UnsafeBufferPointer<CGSize>, _ lanes: Lanes.Type, _ exact: ExactLines,
     _ items: FlowItemSizes, _ metrics: FlowSectionMetrics, _ cursor: MixedLinesCursor,
     _ runs: inout LineRunBuffer, _ counters: inout LayoutWorkCounters
   ) -> MixedLinesEnd? {
@@ -624,6 +633,7 @@ extension FlowLayoutEngine {
     guard let base = sizes.baseAddress else { return nil }
     let values = UnsafeRawPointer(base)
     let count = sizes.count
+    let mainLane = Lanes.main
     let thicknessLane = 1 - mainLane
     // Both lengths of a size in units at once, by adding a constant whose binade has a step of
     // 2^-10 (`Units.units(ofLength:)` without its scaling): the main length's bits give
@@ -652,7 +662,8 @@ extension FlowLayoutEngine {
           && UnsafeRawPointer(slot).load(fromByteOffset: 8, as: Int64.self)
             == Int64(first) | 1 << 32
       )
-      // Where the line after the open one goes.
+      // Where the line after the open one goes; the open line's start holds its thickness so
+      // far (shifted bits) until the loop ends, when the starts are summed from them.
       var next = UnsafeMutableRawPointer(slot + 1)
       // Bits set by a length off the grid (what adding the magic rounded away).
       var rounding = SIMD2<UInt64>(repeating: 0)
@@ -661,18 +672,18 @@ extension FlowLayoutEngine {
       rounding |= unsafeBitCast((firstShifted + negativeMagic) - firstSize, to: SIMD2<UInt64>.self)
       let firstBits = unsafeBitCast(firstShifted, to: SIMD2<Int64>.self)
       // The running sum of main + spacing from the open line's first item on, the open line's
-      // threshold, its thickness (shifted bits, which order as the lengths do), and its start
-      // as the bits of start + magic.
+      // threshold and its thickness (shifted bits, which order as the lengths do).
       var sum = Units.advance(shiftedBits: firstBits[mainLane])
       var threshold = Units.threshold(openingAfter: 0, lineLength: lineLength)
       var thickness = firstBits[thicknessLane]
-      var startBits = magicBits &+ exact.start
+      UnsafeMutableRawPointer(slot).storeBytes(of: thickness, as: Int64.self)
       var previousMain = firstBits[mainLane]
       // The item, with a line count of one in its upper half: what a run records of it.
       let counted = Int64(1) << 32
       var item = counted | Int64(first &+ 1)
-      let stop = counted | Int64(count)
       var size = values + 16 &* (first &+ 1)
+      // The loop is bounded by where sizes end, not by the item, so that one register counts.
+      let sizesEnd = values + 16 &* count
       // One item; true, having changed nothing, where the loop stops before it.
       @inline(__always)
       func step() -> Bool {
@@ -692,9 +703,6 @@ extension FlowLayoutEngine {
           (shifted + negativeMagic) - size.loadUnaligned(as: SIMD2<Double>.self),
           to: SIMD2<UInt64>.self)
         // The line this item would open, where the next line goes: kept only if it does.
-        let nextStart = startBits &+ thickness &+ pitchOffset
-        next.storeBytes(
-          of: Double(bitPattern: UInt64(bitPattern: nextStart)) - magicValue, as: Double.self)
         next.storeBytes(of: item, toByteOffset: 8, as: Int64.self)
         let sumAfter = sum &+ Units.advance(shiftedBits: bits[mainLane])
         // All ones where the item opens the next line.
@@ -703,12 +711,13 @@ extension FlowLayoutEngine {
         // comparison (the compiler keeps them so only while they are few).
         let breaks = Units.breaks(sumAfter: sumAfter, threshold: threshold)
         threshold = breaks ? Units.threshold(openingAfter: sum, lineLength: lineLength) : threshold
-        startBits = breaks ? nextStart : startBits
         // FLOW-15: the open line's thickness, restarted by the item that opens the next line.
         let kept = thickness & ~opens
         let larger = (kept &- bits[thicknessLane]) >> 63
         thickness = kept ^ ((kept ^ bits[thicknessLane]) & larger)
         next += Int(truncatingIfNeeded: opens & 16)
+        // The open line's thickness so far, in its start: the line's own once it is closed.
+        next.storeBytes(of: thickness, toByteOffset: -16, as: Int64.self)
         sum = sumAfter
         item &+= 1
         size += 16
@@ -716,18 +725,45 @@ extension FlowLayoutEngine {
       }
       // Two items a turn: half the loop's own work an item.
       var stopped = false
-      while item &+ 1 < stop {
+      let pairsEnd = sizesEnd - 16
+      while size < pairsEnd {
         if step() || step() {
           stopped = true
           break
         }
       }
-      if !stopped && item != stop { _ = step() }
+      if !stopped && size < sizesEnd { stopped = step() }
       let closed = (next - UnsafeMutableRawPointer(slot)) / 16 - 1
       let stoppedAt = Int(truncatingIfNeeded: item & 0xFFFF_FFFF)
+      guard rounding == .zero else { return 0 }
+      // FLOW-16 in units, one line at a time now that the lines are known: each starts where
+      // the one before ends plus s_l, its start kept as the bits of start + magic; each line's
+      // thickness is read from where its start goes, and the open line's start written too.
+      let lines = UnsafeMutableRawPointer(slot)
+      var startBits = magicBits &+ exact.start
+      var offset = 0
+      let openOffset = closed &* 16
+      @inline(__always)
+      func startLine() {
+        let lineThickness = lines.load(fromByteOffset: offset, as: Int64.self)
+        lines.storeBytes(
+          of: Double(bitPattern: UInt64(bitPattern: startBits)) - magicValue,
+          toByteOffset: offset, as: Double.self)
+        startBits = startBits &+ lineThickness &+ pitchOffset
+        offset &+= 16
+      }
+      // Two lines a turn: half the loop's own work a line.
+      while offset &+ 16 < openOffset {
+        startLine()
+        startLine()
+      }
+      if offset < openOffset { startLine() }
+      lines.storeBytes(
+        of: Double(bitPattern: UInt64(bitPattern: startBits)) - magicValue,
+        toByteOffset: openOffset, as: Double.self)
       // The starts grew with every line: the last one bounds them (FLOW-16's sums exact below
       // 2^41 points, where start + magic keeps the step of 2^-10).
-      guard rounding == .zero && startBits &- magicBits < 1 << 51 else { return 0 }
+      guard startBits &- magicBits < 1 << 51 else { return 0 }
       isExact = true
       let lineStart = slot[closed].start
       if stoppedAt < count {

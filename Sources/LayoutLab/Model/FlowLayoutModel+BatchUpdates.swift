@@ -9,7 +9,8 @@ extension FlowLayoutModel {
   /// the batch names an index path or section that does not exist on its side of the batch,
   /// names one twice, or carries a bad size; `self` is never modified.
   ///
-  /// - Complexity: O(n) for the sections it touches; O(s) otherwise.
+  /// - Complexity: O(k log k) for the k index paths it names, plus O(items) for each section
+  ///   of one size per item it changes (O(1) for a section that keeps one size), plus O(s).
   public func applying(
     _ batch: BatchUpdate
   ) throws(LayoutError) -> (model: FlowLayoutModel, changes: FlowSectionChanges) {
@@ -73,6 +74,12 @@ extension FlowLayoutModel {
 /// The work of `FlowLayoutModel.applying(_:)`, in the order UIKit checks a batch: what goes
 /// (before the batch), then where sections and items land (after it), then the new sections,
 /// resizes and bounds. Each step reads what the steps before it found.
+///
+/// The items a batch names are kept in flat arrays, sorted once, not in sets and dictionaries
+/// of arrays: a batch of k item changes over many sections costs O(k log k) plus one merge pass
+/// per changed section, and allocates O(1) blocks plus one size array per changed section of
+/// sizes per item. Sorting puts an index path named twice next to itself; only then — an
+/// error — is a set built, to find the entry UIKit's order names.
 private struct BatchApplication {
   let model: FlowLayoutModel
   let batch: BatchUpdate
@@ -80,21 +87,24 @@ private struct BatchApplication {
   var oldCount: Int { model.sections.count }
   /// Sections the batch deletes (before the batch).
   var deletedSections = Set<Int>()
-  /// Items deleted or moved away (before the batch).
-  var removed = Set<LayoutIndexPath>()
-  /// Items reloaded (before the batch): named once, like removed ones.
-  var reloaded = Set<LayoutIndexPath>()
+  /// Items deleted or moved away (before the batch), by increasing index path once sorted.
+  var removed: [LayoutIndexPath] = []
   /// The number of sections after the batch.
   var newCount = 0
   /// For each section after the batch, its index before it; nil for an inserted one.
   var origins: [Int?] = []
   var insertedAt = [Int: FlowSection]()
-  /// New section → items arriving in it (insertions and move destinations), unsorted.
-  var arriving = [Int: [(item: Int, size: CGSize)]]()
-  var arrivingPaths = Set<LayoutIndexPath>()
+  /// Items arriving (insertions and move destinations, after the batch) with their sizes, by
+  /// increasing index path once sorted.
+  var arriving: [Arrival] = []
   /// The sections after the batch, and how each relates to the old ones.
   var sections: [FlowSection] = []
   var changes: [FlowSectionChanges.Origin] = []
+
+  struct Arrival {
+    var at: LayoutIndexPath
+    var size: CGSize
+  }
 
   init(model: FlowLayoutModel, batch: BatchUpdate) {
     self.model = model
@@ -132,36 +142,104 @@ private struct BatchApplication {
     }
   }
 
+  /// The entries that name items before the batch — `deleteItems`, `moveItems` sources,
+  /// `reloadItems` — in the order they are checked, and the field of entry `position`.
+  var namedBefore: (paths: [LayoutIndexPath], field: (Int) -> [LayoutError.PathComponent]) {
+    let (deletes, moves) = (batch.deleteItems.count, batch.moveItems.count)
+    let paths = batch.deleteItems + batch.moveItems.map(\.from) + batch.reloadItems
+    return (
+      paths,
+      { position in
+        if position < deletes { return [.key("deleteItems"), .index(position)] }
+        if position < deletes + moves {
+          return [.key("moveItems"), .index(position - deletes), .key("from")]
+        }
+        return [.key("reloadItems"), .index(position - deletes - moves)]
+      }
+    )
+  }
+
+  /// The entries that name items after the batch — `insertItems`, then `moveItems`
+  /// destinations — in the order they are checked, and the field of entry `position`.
+  var namedAfter: (paths: [LayoutIndexPath], field: (Int) -> [LayoutError.PathComponent]) {
+    let inserts = batch.insertItems.count
+    return (
+      batch.insertItems.map(\.at) + batch.moveItems.map(\.to),
+      { position in
+        position < inserts
+          ? [.key("insertItems"), .index(position), .key("at")]
+          : [.key("moveItems"), .index(position - inserts), .key("to")]
+      }
+    )
+  }
+
+  /// The error UIKit's order reports when entry `failed` of `named` (all of them when nil)
+  /// fails, or when sorting found a path named twice: the first entry that repeats an earlier
+  /// one, if it comes no later than `failed`; otherwise `error`. Error path only.
+  static func firstError(
+    _ named: (paths: [LayoutIndexPath], field: (Int) -> [LayoutError.PathComponent]),
+    failed: Int?, _ error: LayoutError?
+  ) -> LayoutError {
+    var seen = Set<LayoutIndexPath>()
+    let end = failed.map { $0 + 1 } ?? named.paths.count
+    for (position, path) in named.paths.prefix(end).enumerated()
+    where !seen.insert(path).inserted {
+      return LayoutError(path: named.field(position), "\(path) is named twice")
+    }
+    return error ?? LayoutError(path: [.key("batch")], "an index path is named twice")
+  }
+
+  /// Whether sorted `paths` hold one twice.
+  static func hasRepeat(_ paths: [LayoutIndexPath]) -> Bool {
+    paths.indices.dropFirst().contains { paths[$0] == paths[$0 - 1] }
+  }
+
   /// `deleteItems`, `moveItems` sources and `reloadItems`: each exists before the batch, outside
   /// the deleted sections, once among all three.
   mutating func checkRemovedItems() throws(LayoutError) {
-    for (index, path) in batch.deleteItems.enumerated() {
-      try checkOld(path, [.key("deleteItems"), .index(index)])
-      removed.insert(path)
+    removed.reserveCapacity(batch.deleteItems.count + batch.moveItems.count)
+    // The entry being checked, in `namedBefore`'s order.
+    var position = 0
+    do throws(LayoutError) {
+      for (index, path) in batch.deleteItems.enumerated() {
+        position = index
+        try checkOld(path, [.key("deleteItems"), .index(index)])
+        removed.append(path)
+      }
+      for (index, move) in batch.moveItems.enumerated() {
+        position = batch.deleteItems.count + index
+        try checkOld(move.from, [.key("moveItems"), .index(index), .key("from")])
+        removed.append(move.from)
+      }
+      for (index, path) in batch.reloadItems.enumerated() {
+        position = batch.deleteItems.count + batch.moveItems.count + index
+        try checkOld(path, [.key("reloadItems"), .index(index)])
+      }
+    } catch {
+      throw Self.firstError(namedBefore, failed: position, error)
     }
-    for (index, move) in batch.moveItems.enumerated() {
-      try checkOld(move.from, [.key("moveItems"), .index(index), .key("from")])
-      removed.insert(move.from)
+    removed.sort()
+    // Reloaded items are only checked: named once among the three lists.
+    let repeated: Bool
+    if batch.reloadItems.isEmpty {
+      repeated = Self.hasRepeat(removed)
+    } else {
+      repeated = Self.hasRepeat((removed + batch.reloadItems).sorted())
     }
-    for (index, path) in batch.reloadItems.enumerated() {
-      try checkOld(path, [.key("reloadItems"), .index(index)])
-      reloaded.insert(path)
-    }
+    if repeated { throw Self.firstError(namedBefore, failed: nil, nil) }
   }
 
-  /// `field` is built only to report an error: a valid batch allocates nothing per entry.
+  /// Item `path` exists before the batch, outside the deleted sections. `field` is built only
+  /// to report an error: a valid batch allocates nothing per entry.
   func checkOld(
     _ path: LayoutIndexPath, _ field: @autoclosure () -> [LayoutError.PathComponent]
   ) throws(LayoutError) {
     guard (0..<oldCount).contains(path.section),
       (0..<model.sections[path.section].numberOfItems).contains(path.item)
     else { throw LayoutError(path: field(), "\(path) does not exist before the batch") }
-    if deletedSections.contains(path.section) {
+    if !deletedSections.isEmpty && deletedSections.contains(path.section) {
       throw LayoutError(
         path: field(), "\(path) is in section \(path.section), which the batch deletes")
-    }
-    if removed.contains(path) || reloaded.contains(path) {
-      throw LayoutError(path: field(), "\(path) is named twice")
     }
   }
 
@@ -182,40 +260,59 @@ private struct BatchApplication {
       try insertion.section.validate(field: "insertSections[\(index)].section")
       insertedAt[insertion.at] = insertion.section
     }
-    var survivors = (0..<oldCount).filter { !deletedSections.contains($0) }.makeIterator()
-    for index in 0..<newCount where insertedAt[index] == nil { origins[index] = survivors.next() }
+    // Survivors in order: the counts match, as every inserted index is distinct.
+    var survivor = 0
+    for index in 0..<newCount where insertedAt.isEmpty || insertedAt[index] == nil {
+      while !deletedSections.isEmpty && deletedSections.contains(survivor) { survivor += 1 }
+      guard survivor < oldCount else { break }
+      origins[index] = survivor
+      survivor += 1
+    }
   }
 
-  /// `insertItems` and `moveItems` destinations (after the batch), with their sizes, grouped by
-  /// section. Whether each index fits its section is checked when the section is built.
+  /// `insertItems` and `moveItems` destinations (after the batch), with their sizes, sorted.
+  /// Whether each index fits its section is checked when the section is built.
   mutating func collectArrivingItems() throws(LayoutError) {
-    for (index, insertion) in batch.insertItems.enumerated() {
-      try checkNewSection(insertion.at, [.key("insertItems"), .index(index), .key("at")])
-      // `checkNewSection` found the section among the survivors.
-      guard let old = origins[insertion.at.section] else { continue }
-      let oldSection = model.sections[old]
-      let size: CGSize
-      if let given = insertion.size {
-        try checkSize(given, "insertItems[\(index)].size")
-        size = given
-      } else if case .fixed(_, let itemSize) = oldSection.itemSizing {
-        size = itemSize ?? model.layout.itemSize
-      } else {
-        throw LayoutError(
-          field: "insertItems[\(index)].size",
-          "is required: section \(insertion.at.section) gives one size per item")
+    arriving.reserveCapacity(batch.insertItems.count + batch.moveItems.count)
+    // The entry being checked, in `namedAfter`'s order.
+    var position = 0
+    do throws(LayoutError) {
+      for (index, insertion) in batch.insertItems.enumerated() {
+        position = index
+        try checkNewSection(insertion.at, [.key("insertItems"), .index(index), .key("at")])
+        // `checkNewSection` found the section among the survivors.
+        guard let old = origins[insertion.at.section] else { continue }
+        let size: CGSize
+        if let given = insertion.size {
+          try checkSize(given, "insertItems[\(index)].size")
+          size = given
+        } else if case .fixed(_, let itemSize) = model.sections[old].itemSizing {
+          size = itemSize ?? model.layout.itemSize
+        } else {
+          throw LayoutError(
+            field: "insertItems[\(index)].size",
+            "is required: section \(insertion.at.section) gives one size per item")
+        }
+        arriving.append(Arrival(at: insertion.at, size: size))
       }
-      arriving[insertion.at.section, default: []].append((insertion.at.item, size))
+      for (index, move) in batch.moveItems.enumerated() {
+        position = batch.insertItems.count + index
+        try checkNewSection(move.to, [.key("moveItems"), .index(index), .key("to")])
+        let size = model.sections[move.from.section].itemSize(
+          at: move.from.item, layout: model.layout)
+        arriving.append(Arrival(at: move.to, size: size))
+      }
+    } catch {
+      throw Self.firstError(namedAfter, failed: position, error)
     }
-    for (index, move) in batch.moveItems.enumerated() {
-      try checkNewSection(move.to, [.key("moveItems"), .index(index), .key("to")])
-      let size = model.sections[move.from.section].itemSize(
-        at: move.from.item, layout: model.layout)
-      arriving[move.to.section, default: []].append((move.to.item, size))
+    arriving.sort { $0.at < $1.at }
+    if arriving.indices.dropFirst().contains(where: { arriving[$0].at == arriving[$0 - 1].at }) {
+      throw Self.firstError(namedAfter, failed: nil, nil)
     }
   }
 
-  mutating func checkNewSection(
+  /// Index path `path` is in a section after the batch that the batch does not insert.
+  func checkNewSection(
     _ path: LayoutIndexPath, _ field: @autoclosure () -> [LayoutError.PathComponent]
   ) throws(LayoutError) {
     guard (0..<newCount).contains(path.section) else {
@@ -223,47 +320,53 @@ private struct BatchApplication {
         path: field(),
         "\(path) does not exist after the batch (there will be \(newCount) sections)")
     }
-    if insertedAt[path.section] != nil {
+    // `placeSections` left nil only where it inserted a section.
+    if origins[path.section] == nil {
       throw LayoutError(
         path: field(),
         "\(path) is in section \(path.section), which the batch inserts with its items")
     }
-    guard arrivingPaths.insert(path).inserted else {
-      throw LayoutError(path: field(), "\(path) is named twice")
-    }
   }
 
   /// The sections after the batch: inserted ones as given, untouched ones as they were, the
-  /// others rebuilt from their survivors and arrivals.
+  /// others rebuilt from their survivors and arrivals — one walk of the sorted removals and
+  /// arrivals, section by section.
   mutating func buildSections() throws(LayoutError) {
-    var removedBySection = [Int: [Int]]()
-    for path in removed { removedBySection[path.section, default: []].append(path.item) }
     sections.reserveCapacity(newCount)
+    changes.reserveCapacity(newCount)
+    var (nextRemoved, nextArrival) = (0, 0)
     for newIndex in 0..<newCount {
       guard let old = origins[newIndex] else {
-        // `placeSections` left nil only where it inserted a section.
         if let inserted = insertedAt[newIndex] { sections.append(inserted) }
         changes.append(.inserted)
         continue
       }
+      // Removals are in surviving sections (`checkOld`), whose old indexes grow with the new.
+      let firstRemoved = nextRemoved
+      while nextRemoved < removed.count && removed[nextRemoved].section == old { nextRemoved += 1 }
+      let firstArrival = nextArrival
+      while nextArrival < arriving.count && arriving[nextArrival].at.section == newIndex {
+        nextArrival += 1
+      }
       try rebuildSection(
-        old: old, at: newIndex, removedItems: removedBySection[old] ?? [],
-        arrivals: (arriving[newIndex] ?? []).sorted { $0.item < $1.item })
+        old: old, at: newIndex, removedItems: removed[firstRemoved..<nextRemoved],
+        arrivals: arriving[firstArrival..<nextArrival])
     }
   }
 
-  /// Section `old`, which is `newIndex` after the batch, without `removedItems` and with
-  /// `arrivals` (sorted by index) at their places.
+  /// Section `old`, which is `newIndex` after the batch, without `removedItems` (sorted) and
+  /// with `arrivals` (sorted) at their places.
   mutating func rebuildSection(
-    old: Int, at newIndex: Int, removedItems: [Int], arrivals: [(item: Int, size: CGSize)]
+    old: Int, at newIndex: Int, removedItems: ArraySlice<LayoutIndexPath>,
+    arrivals: ArraySlice<Arrival>
   ) throws(LayoutError) {
     let oldSection = model.sections[old]
     let oldItems = oldSection.numberOfItems
     let finalCount = oldItems - removedItems.count + arrivals.count
-    for arrival in arrivals where arrival.item < 0 || arrival.item >= finalCount {
+    for arrival in arrivals where arrival.at.item < 0 || arrival.at.item >= finalCount {
       throw LayoutError(
-        path: pathNaming(LayoutIndexPath(item: arrival.item, section: newIndex)),
-        "[\(newIndex), \(arrival.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)"
+        path: pathNaming(arrival.at),
+        "[\(newIndex), \(arrival.at.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)"
       )
     }
     if removedItems.isEmpty && arrivals.isEmpty {
@@ -271,42 +374,61 @@ private struct BatchApplication {
       changes.append(.existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
       return
     }
-    // Survivors in order, arrivals at their indexes (lowest first): one merge pass, copying
-    // the survivors between two removals or arrivals as one slice, with no lookup per item.
-    var removed = removedItems
-    removed.sortWithoutScratch()
+    var section = oldSection
+    if case .fixed(_, let itemSize) = oldSection.itemSizing,
+      arrivals.allSatisfy({ $0.size == itemSize ?? model.layout.itemSize })
+    {
+      // Every item keeps the section's one size: only the count changes, no size is written.
+      section.itemSizing = .fixed(count: finalCount, itemSize: itemSize)
+    } else {
+      section.setItemSizes(
+        mergedSizes(of: oldSection, removedItems, arrivals, finalCount), layout: model.layout)
+    }
+    sections.append(section)
+    let delta = finalCount - oldItems
+    let firstChanged = min(
+      removedItems.first?.item ?? Int.max, arrivals.first?.at.item ?? Int.max)
+    let lastChanged = max(
+      (removedItems.last?.item ?? Int.min) + delta, arrivals.last?.at.item ?? Int.min)
+    changes.append(
+      .existing(
+        old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
+  }
+
+  /// `section`'s sizes without `removedItems` (sorted) and with `arrivals` (sorted) at their
+  /// places: one merge pass, copying the survivors between two removals or arrivals as one
+  /// slice, with no lookup per item.
+  func mergedSizes(
+    of section: FlowSection, _ removedItems: ArraySlice<LayoutIndexPath>,
+    _ arrivals: ArraySlice<Arrival>, _ finalCount: Int
+  ) -> ContiguousArray<CGSize> {
+    let oldItems = section.numberOfItems
     var sizes = ContiguousArray<CGSize>()
     sizes.reserveCapacity(finalCount)
-    var (nextOld, nextRemoved, nextArrival) = (0, 0, 0)
+    var (nextOld, nextRemoved, nextArrival) = (0, removedItems.startIndex, arrivals.startIndex)
     while sizes.count < finalCount {
-      if nextArrival < arrivals.count && arrivals[nextArrival].item == sizes.count {
+      if nextArrival < arrivals.endIndex && arrivals[nextArrival].at.item == sizes.count {
         sizes.append(arrivals[nextArrival].size)
         nextArrival += 1
         continue
       }
-      while nextRemoved < removed.count && removed[nextRemoved] == nextOld {
+      while nextRemoved < removedItems.endIndex && removedItems[nextRemoved].item == nextOld {
         nextRemoved += 1
         nextOld += 1
       }
       // Survivors up to the next removal, or as many as fit before the next arrival.
-      let untilRemoval = (nextRemoved < removed.count ? removed[nextRemoved] : oldItems) - nextOld
+      let untilRemoval =
+        (nextRemoved < removedItems.endIndex ? removedItems[nextRemoved].item : oldItems) - nextOld
       let untilArrival =
-        (nextArrival < arrivals.count ? arrivals[nextArrival].item : finalCount) - sizes.count
+        (nextArrival < arrivals.endIndex ? arrivals[nextArrival].at.item : finalCount)
+        - sizes.count
       let count = min(untilRemoval, untilArrival)
       // Counts add up (finalCount = survivors + arrivals), so a step always copies something.
       precondition(count > 0, "a section's survivors and arrivals do not add up")
-      oldSection.appendItemSizes(nextOld..<(nextOld + count), to: &sizes, layout: model.layout)
+      section.appendItemSizes(nextOld..<(nextOld + count), to: &sizes, layout: model.layout)
       nextOld += count
     }
-    var section = oldSection
-    section.setItemSizes(sizes, layout: model.layout)
-    sections.append(section)
-    let delta = finalCount - oldItems
-    let firstChanged = min(removedItems.min() ?? Int.max, arrivals.first?.item ?? Int.max)
-    let lastChanged = max((removedItems.max() ?? Int.min) + delta, arrivals.last?.item ?? Int.min)
-    changes.append(
-      .existing(
-        old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
+    return sizes
   }
 
   /// `resizeItems` (after the batch): each exists in the new sections, once.
@@ -429,37 +551,6 @@ extension FlowSection {
       itemSizing = .perItem([])  // release the array so the write below does not copy it
       sizes[item] = size
       itemSizing = .perItem(sizes)
-    }
-  }
-}
-
-extension Array where Element == Int {
-  /// Sorts in place without the scratch buffer `sort()` allocates (a heapsort): a batch
-  /// update's allocations are counted exactly, and sorting a section's removals must not add
-  /// one.
-  ///
-  /// - Complexity: O(n log n), no allocation.
-  mutating func sortWithoutScratch() {
-    guard count > 1 else { return }
-    withUnsafeMutableBufferPointer { values in
-      func siftDown(_ root: Int, _ end: Int) {
-        var parent = root
-        while true {
-          var child = 2 * parent + 1
-          guard child < end else { return }
-          if child + 1 < end && values[child + 1] > values[child] { child += 1 }
-          guard values[child] > values[parent] else { return }
-          values.swapAt(child, parent)
-          parent = child
-        }
-      }
-      for root in stride(from: values.count / 2 - 1, through: 0, by: -1) {
-        siftDown(root, values.count)
-      }
-      for end in stride(from: values.count - 1, to: 0, by: -1) {
-        values.swapAt(0, end)
-        siftDown(0, end)
-      }
     }
   }
 }

@@ -101,17 +101,65 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   private static func runsBound(of model: FlowLayoutModel) -> Int {
     let estimated = model.layout.estimatedItemSize.isEnabled
     return model.sections.reduce(0) { bound, section in
-      guard case .fixed = section.itemSizing else { return bound + section.numberOfItems + 2 }
-      // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
-      // line, the run of lines alike and the last line, when the run's starts are exact.
-      return bound + (estimated ? 4 : 1)
+      bound + runsBound(of: section, estimated: estimated)
     }
   }
 
-  private func laidOut(
-    _ index: Int, by engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
-  ) -> Section {
-    engine.lineRuns(ofSection: index, counters: &counters)
+  /// `runsBound(of:)` for one section.
+  private static func runsBound(of section: FlowSection, estimated: Bool) -> Int {
+    guard case .fixed = section.itemSizing else { return section.numberOfItems + 2 }
+    // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
+    // line, the run of lines alike and the last line, when the run's starts are exact.
+    return estimated ? 4 : 1
+  }
+
+  /// The sections an incremental update lays out again, their runs collected in one buffer,
+  /// kept together once all are laid out (`keep(in:)`): one allocation for a batch over many
+  /// sections, not one per section, and none when every section is re-broken in place.
+  private struct Relaid: ~Copyable {
+    /// Made when the first section is laid out, with room for `bound` runs.
+    var runs: FlowLayoutEngine.LineRunBuffer?
+    let bound: Int
+    let changed: Int
+    /// The sections whose runs are in `runs`.
+    var indexes: [Int] = []
+
+    /// Room for the runs of the sections `change` names.
+    ///
+    /// - Complexity: O(sections changed).
+    init(for change: FlowSectionChanges, in model: FlowLayoutModel) {
+      let estimated = model.layout.estimatedItemSize.isEnabled
+      var (bound, changed) = (0, 0)
+      change.forEachChange { index, _ in
+        bound += RunLengthLayout.runsBound(of: model.sections[index], estimated: estimated)
+        changed += 1
+      }
+      (self.bound, self.changed) = (bound, changed)
+    }
+
+    /// Section `index` laid out, its runs to be kept by `keep(in:)`.
+    mutating func laidOut(
+      _ index: Int, by engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
+    ) -> Section {
+      if indexes.isEmpty { indexes.reserveCapacity(changed) }
+      indexes.append(index)
+      var buffer: FlowLayoutEngine.LineRunBuffer
+      if let made = runs.take() {
+        buffer = made
+      } else {
+        buffer = FlowLayoutEngine.LineRunBuffer(capacity: bound)
+      }
+      let section = engine.lineRuns(ofSection: index, into: &buffer, counters: &counters)
+      runs = consume buffer
+      return section
+    }
+
+    /// Gives the sections laid out their runs.
+    consuming func keep(in sections: inout ContiguousArray<Section>) {
+      guard let buffer = runs.take() else { return }
+      let kept = buffer.finish()
+      for index in indexes { sections[index].runs.keep(kept) }
+    }
   }
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
@@ -121,13 +169,14 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
     var anyMoved = false
+    var relaid = Relaid(for: change.sections, in: model)
     if change.sections.structureChanged {
       var sections = ContiguousArray<Section>()
       sections.reserveCapacity(change.sections.sections.count)
       for (index, origin) in change.sections.sections.enumerated() {
         switch origin {
         case .inserted:
-          sections.append(laidOut(index, by: engine, counters: &counters))
+          sections.append(relaid.laidOut(index, by: engine, counters: &counters))
         case .existing(let old, _, _, _): sections.append(state.sections[old])
         }
       }
@@ -139,13 +188,17 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       if case .existing(let was, let first?, let last, let itemDelta) = origin {
         let old = state.sections[index].length
         // Items resized in place: only the lines they move are broken again, when that is
-        // provably what a full layout of the section gives.
+        // provably what a full layout of the section gives (never a section of one size,
+        // whose one run is laid out again in O(1), nor items far apart: see `mayRebreak`).
         let relined =
           keepsStarts && was == index && itemDelta == 0
+          && Self.mayRebreak(state.sections[index], first, last)
           && engine.lineRuns(
             ofSection: index, resizing: first, through: last, in: &state.sections[index],
             counters: &counters)
-        if !relined { state.sections[index] = laidOut(index, by: engine, counters: &counters) }
+        if !relined {
+          state.sections[index] = relaid.laidOut(index, by: engine, counters: &counters)
+        }
         if keepsStarts {
           state.starts.setLength(
             state.sections[index].length, was: old, of: index, counters: &counters)
@@ -153,6 +206,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       }
       anyMoved = true
     }
+    relaid.keep(in: &state.sections)
     // New geometry: FLOW-24's visible rect may have moved.
     let mirrorWidth = state.geometry.mirrorWidth
     state.geometry = engine.geometry
@@ -167,6 +221,21 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     self.state = state
     workCounters += counters
+  }
+
+  /// Whether re-breaking only the lines of items `first…last` of `section` can succeed: not
+  /// in a section of one size, and not when more than twice
+  /// `FlowLayoutEngine.rebreakLimit` old runs — each at least a line — lie between them. A
+  /// batch that deletes and inserts items far apart in a section keeps its number of items
+  /// and so looks like a resize of everything between; re-breaking that would give up after
+  /// `rebreakLimit` lines (as it may, rarely, when many lines shrink into few), so the
+  /// section is laid out at once. Either way the frames are the same.
+  ///
+  /// - Complexity: O(log runs).
+  private static func mayRebreak(_ section: Section, _ first: Int, _ last: Int) -> Bool {
+    guard section.columns == nil else { return false }
+    let apart = section.runIndex(holding: last) - section.runIndex(holding: first)
+    return apart <= 2 * FlowLayoutEngine.rebreakLimit
   }
 
   public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
