@@ -204,7 +204,8 @@ extension FlowLayoutEngine {
   }
 
   /// The runs of a layout, in one block of exactly their size. A class because sections share
-  /// it and it frees the block; immutable once made, so safe to read from many threads.
+  /// it and it frees the block; changed only by a section that holds it alone
+  /// (`LineRunList.withUniqueRuns`), so a prepared layout's is safe to read from many threads.
   final class LineRunStorage: @unchecked Sendable {
     fileprivate let base: UnsafeMutablePointer<LineRun>
     let count: Int
