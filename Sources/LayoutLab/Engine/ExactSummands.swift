@@ -23,6 +23,13 @@ struct ExactSummands: Sendable {
 
   init() {}
 
+  /// The set of values that are all integer multiples of 2^`unit`, their magnitudes summing to
+  /// `units` · 2^unit: what inserting them one by one gives, or the same argument with a finer
+  /// unit, for a caller that checked them faster (`FlowLineFill.Units`' grid).
+  init(unit: Int, units: Int64) {
+    (self.unit, self.units, holds) = (unit, units, units >= 0 && units <= Self.limit)
+  }
+
   /// - Complexity: O(values.count).
   init(_ values: some Sequence<Double>) {
     for value in values {

@@ -11,7 +11,9 @@ extension FlowLayoutEngine {
     // how thick it is are recomputed from the item sizes when a query needs them
     // (`SectionRuns.shape(ofRun:_:_:)`). Int32 is enough: a layout holds at most 10,000,000
     // items (FLOW-28).
-    /// Where the first line starts, relative to the section's start.
+    /// Where the first line starts, relative to the section's start — or, in a section whose
+    /// starts are a tree (`SectionRuns.startSums`), that tree's node: read a run through
+    /// `SectionRuns.run(_:)`.
     let start: Double
     private let storedFirstItem: Int32
     private let storedLineCount: Int32
@@ -89,6 +91,11 @@ extension FlowLayoutEngine {
     /// The section's length along the scroll axis (FLOW-16): the same value `layoutSection`
     /// adds to the section's start.
     var length: Double
+    /// nil where each run holds where it starts (the engine's chain); otherwise the runs hold a
+    /// Fenwick tree of the distances from one run's start to the next, which every sum of
+    /// gives exactly (this set of them shows it), so that a resize moves the runs after it in
+    /// O(log runs) (`FlowLayoutEngine+LineRunStarts.swift`).
+    var startSums: ExactSummands? = nil
 
     /// What the lines of run `index` hold and how they sit.
     ///
@@ -144,7 +151,7 @@ extension FlowLayoutEngine {
   /// so that a full layout keeps the runs of every section in one allocation.
   struct LineRunList: Sendable {
     private var storage: LineRunStorage?
-    private let offset: Int
+    private var offset: Int
     let count: Int
 
     /// The runs `offset..<offset + count` of storage to come (`keep(_:)`).
@@ -172,10 +179,33 @@ extension FlowLayoutEngine {
       guard let storage else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
       return body(UnsafeBufferPointer(start: storage.base + offset, count: count))
     }
+
+    /// Whether nothing else holds the runs' storage: no other section, no copy of the layout.
+    mutating func isUniquelyHeld() -> Bool { isKnownUniquelyReferenced(&storage) }
+
+    /// Calls `body` with the runs as one buffer it may change, first copying them to storage
+    /// of their own if anything else holds theirs (another section, a copy of the layout).
+    ///
+    /// - Complexity: O(1) once the runs' storage is theirs alone; else O(count) to copy them.
+    mutating func withUniqueRuns<Result>(
+      _ body: (UnsafeMutableBufferPointer<LineRun>) -> Result
+    ) -> Result {
+      if !isKnownUniquelyReferenced(&storage), let shared = storage {
+        var copy = LineRunBuffer(capacity: count)
+        copy.appending { slot in
+          slot.initialize(from: shared.base + offset, count: count)
+          return count
+        }
+        (storage, offset) = (copy.finish(), 0)
+      }
+      guard let storage else { return body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
+      return body(UnsafeMutableBufferPointer(start: storage.base + offset, count: count))
+    }
   }
 
   /// The runs of a layout, in one block of exactly their size. A class because sections share
-  /// it and it frees the block; immutable once made, so safe to read from many threads.
+  /// it and it frees the block; changed only by a section that holds it alone
+  /// (`LineRunList.withUniqueRuns`), so a prepared layout's is safe to read from many threads.
   final class LineRunStorage: @unchecked Sendable {
     fileprivate let base: UnsafeMutablePointer<LineRun>
     let count: Int

@@ -7,29 +7,78 @@ extension FlowLayoutEngine {
   static let rebreakLimit = 32
 
   /// Section `index` after items `firstChanged…lastChanged` were resized and nothing else in it
-  /// changed, from `old`, its runs before: only the lines the resize can move are broken again.
+  /// changed, updated from its runs before, in place: only the lines the resize can move are
+  /// broken again. Returns false — the caller lays the section out again — where it cannot.
   ///
   /// FLOW-9 decides a line by its items and the next item, so the loop resumes at the line
   /// before the first changed item's line and stops at a break that lands on an old line
   /// boundary after the last changed item: from there the old lines hold the same items, and
-  /// start where they did plus one delta — moved by one addition each, which equals the
-  /// engine's chain (FLOW-16) only where no addition rounds (`shiftIsExact`). FLOW-12's facts
-  /// about all lines stay as they were when the last two lines are kept and the lines broken
-  /// again held one item each before exactly when they do after.
+  /// start where they did plus one delta. FLOW-12's facts about all lines stay as they were when
+  /// the last two lines are kept and the lines broken again held one item each before exactly
+  /// when they do after.
   ///
-  /// Returns nil — the caller lays the section out again — for a uniform section, a first item
-  /// that opens or closes FLOW-11's empty line, a change to the last two lines, more than
-  /// `rebreakLimit` lines, a flag of FLOW-12 that might flip, or a shift that might round.
+  /// Where the runs' starts are a tree (`SectionRuns.startSums`; a section turns into one at its
+  /// first resize, if every sum of its starts is exact) and the lines broken again are as many
+  /// runs as those they replace, the runs are changed in place and the later ones move by
+  /// O(log runs) nodes of the tree: exact, if the set of distances stays exact
+  /// (`ExactSummands`). Otherwise — a resize that changes how many lines there are, or sums
+  /// that may round — the runs are copied with the later ones moved one by one, only where each
+  /// addition is exact (`shiftIsExact`).
   ///
-  /// - Complexity: O(runs of the section) to copy them, O(items on the lines broken again),
-  ///   and, when the lines after them move, O(items after them) to prove the move exact.
+  /// Returns false for a uniform section, a first item that opens or closes FLOW-11's empty
+  /// line, a change to the last two lines, more than `rebreakLimit` lines, a flag of FLOW-12
+  /// that might flip, or a shift that might round.
+  ///
+  /// - Complexity: as a tree with as many runs, O(items on the lines broken again +
+  ///   log runs) (O(runs) once, to make the tree, and to copy the runs if another layout or
+  ///   section holds them); otherwise O(runs) to copy them and, when the lines after them move,
+  ///   O(items after them) to prove the move exact.
   func lineRuns(
     ofSection index: Int, resizing firstChanged: Int, through lastChanged: Int,
-    in old: SectionRuns, counters: inout LayoutWorkCounters
-  ) -> SectionRuns? {
+    in section: inout SectionRuns, counters: inout LayoutWorkCounters
+  ) -> Bool {
     let flowSection = model.sections[index]
     let items = FlowItemSizes(flowSection, layout: model.layout)
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
+    guard let plan = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
+    else { return false }
+    if plan.keepsRunCount && (section.startSums != nil || section.makeStartTree()),
+      rebreakInPlace(plan, in: &section, items, metrics, counters: &counters)
+    {
+      return true
+    }
+    section.removeStartTree()
+    guard let copied = rebreakByCopy(plan, of: section, items, metrics, counters: &counters)
+    else { return false }
+    section = copied
+    return true
+  }
+
+  /// What a resize re-breaks: from the line at `resumeRun`, `resumeLine` (its first item and
+  /// start), `broken` lines up to the old line at `stop`, which now starts at `newStopStart`
+  /// instead of `oldStopStart`.
+  private struct RebreakPlan {
+    let resumeRun: Int
+    let resumeLine: Int
+    let resumeItem: Int
+    let resumeStart: Double
+    let stop: (run: Int, line: Int, item: Int)
+    let oldStopStart: Double
+    let newStopStart: Double
+    let broken: Int
+    /// Whether the runs from `resumeRun` through `stop.run` are as many as those that replace
+    /// them: the part of the resumed run before it, the lines broken, the rest of the stop's.
+    let keepsRunCount: Bool
+  }
+
+  /// Breaks the lines a resize moves once, to find where they fall back on old boundaries;
+  /// nil where the section must be laid out again (see `lineRuns(ofSection:resizing:…)`).
+  ///
+  /// - Complexity: O(log runs) (O(log² runs) as a tree) + O(items on the lines broken).
+  private func rebreakPlan(
+    _ firstChanged: Int, through lastChanged: Int, of old: SectionRuns, _ items: FlowItemSizes,
+    _ metrics: FlowSectionMetrics
+  ) -> RebreakPlan? {
     let runs = old.runs
     guard old.columns == nil, metrics.uniformSize == nil, items.count == old.numberOfItems,
       Self.breakAlike(metrics, old.metrics), 0 <= firstChanged, firstChanged <= lastChanged,
@@ -50,7 +99,7 @@ extension FlowLayoutEngine {
       resumeRun -= 1
       resumeLine = runs[resumeRun].lineCount - 1
     }
-    let resumed = runs[resumeRun]
+    let resumed = old.run(resumeRun)
     let resumeItem = resumed.firstItem + resumeLine * lines.perLine(resumeRun)
     let resumeStart =
       resumeLine == 0
@@ -59,8 +108,7 @@ extension FlowLayoutEngine {
         resumeLine, of: resumed,
         thickness: thickness(of: resumeItem, lines.perLine(resumeRun), items))
 
-    // FLOW-9's loop from the resumed line, until a break lands on an old boundary: first to
-    // find where, so that nothing is allocated for a section laid out again after all.
+    // FLOW-9's loop from the resumed line, until a break lands on an old boundary.
     var (lineStart, lineFirst) = (resumeStart, resumeItem)
     var (broken, everyNewLineHoldsOneItem) = (0, true)
     var stop: (run: Int, line: Int, item: Int)
@@ -88,59 +136,178 @@ extension FlowLayoutEngine {
     let replaced = lines.count(from: (resumeRun, resumeLine), to: (stop.run, stop.line))
     guard (stop.item - resumeItem == replaced) == everyNewLineHoldsOneItem else { return nil }
 
-    // The old lines from the stop on, moved by one delta where that is the engine's chain.
-    let stopRun = runs[stop.run]
-    let oldStart =
+    let stopRun = old.run(stop.run)
+    let oldStopStart =
       stop.line == 0
       ? stopRun.start
       : old.lineStart(
         stop.line, of: stopRun, thickness: thickness(of: stop.item, lines.perLine(stop.run), items))
+    return RebreakPlan(
+      resumeRun: resumeRun, resumeLine: resumeLine, resumeItem: resumeItem,
+      resumeStart: resumeStart, stop: stop, oldStopStart: oldStopStart, newStopStart: lineStart,
+      broken: broken,
+      keepsRunCount: (resumeLine > 0 ? 1 : 0) + broken + 1 == stop.run - resumeRun + 1)
+  }
+
+  /// Calls `body` with the runs that replace runs `plan.resumeRun…plan.stop.run`, each with
+  /// where it starts (the engine's chain from the resumed line): the part of the resumed run
+  /// before the resumed line, the lines broken again — broken once more to be written, the same
+  /// lines — and the rest of the stop's run.
+  ///
+  /// - Complexity: O(items on the lines broken again).
+  private func withReplacingRuns<Result>(
+    _ plan: RebreakPlan, resumed: LineRun, stopLineCount: Int, _ items: FlowItemSizes,
+    _ metrics: FlowSectionMetrics, _ body: (UnsafeBufferPointer<LineRun>) -> Result
+  ) -> Result {
+    let count = (plan.resumeLine > 0 ? 1 : 0) + plan.broken + 1
+    return withUnsafeTemporaryAllocation(of: LineRun.self, capacity: count) { replacing in
+      var written = 0
+      if plan.resumeLine > 0 {
+        let before = LineRun(
+          start: resumed.start, firstItem: resumed.firstItem, lineCount: plan.resumeLine)
+        replacing.initializeElement(at: 0, to: before)
+        written = 1
+      }
+      var (lineStart, lineFirst) = (plan.resumeStart, plan.resumeItem)
+      while lineFirst < plan.stop.item {
+        let line = breakLine(startingAt: lineFirst, items, metrics)
+        replacing.initializeElement(
+          at: written, to: LineRun(start: lineStart, firstItem: lineFirst, lineCount: 1))
+        written += 1
+        lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
+        lineFirst = line.endItem
+      }
+      precondition(written == count - 1 && lineStart.bitPattern == plan.newStopStart.bitPattern)
+      replacing.initializeElement(
+        at: written,
+        to: LineRun(
+          start: plan.newStopStart, firstItem: plan.stop.item,
+          lineCount: stopLineCount - plan.stop.line))
+      return body(UnsafeBufferPointer(replacing))
+    }
+  }
+
+  /// `plan` applied to a section whose starts are a tree, as many runs replacing as many: the
+  /// runs replaced are written over, and the distances that change — those of the runs after
+  /// the first replaced, through the one after the stop's — change the tree. False, having
+  /// changed nothing, where a new distance would make some sum round.
+  ///
+  /// - Complexity: O(runs replaced · log runs + items on the lines broken again).
+  private func rebreakInPlace(
+    _ plan: RebreakPlan, in section: inout SectionRuns, _ items: FlowItemSizes,
+    _ metrics: FlowSectionMetrics, counters: inout LayoutWorkCounters
+  ) -> Bool {
+    guard var sums = section.startSums else { return false }
+    let (first, stopRun) = (plan.resumeRun, plan.stop.run)
+    // Distances change at runs first + 1 … stopRun + 1 (run `first` starts where it did).
+    let changed = stopRun - first + 1
+    let resumed = section.run(first)
+    let stopLineCount = section.runs[stopRun].lineCount
+    // The old starts of runs first … stopRun + 1, then the deltas of their distances.
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * changed + 1) { scratch in
+      let (oldStarts, deltas) = (
+        UnsafeMutableBufferPointer(rebasing: scratch[0...changed]),
+        UnsafeMutableBufferPointer(rebasing: scratch[(changed + 1)...])
+      )
+      for offset in 0...changed { oldStarts[offset] = section.start(ofRun: first + offset) }
+      let exact = withReplacingRuns(
+        plan, resumed: resumed, stopLineCount: stopLineCount, items, metrics
+      ) { replacing -> Bool in
+        precondition(replacing.count == changed && replacing[0].start == oldStarts[0])
+        for offset in 0..<changed {
+          let old = oldStarts[offset + 1] - oldStarts[offset]
+          sums.remove(old)
+          if let pitch = SectionRuns.pitch(of: section.runs[first + offset], distanceToNext: old) {
+            sums.remove(pitch)
+          }
+          // The run after the stop's keeps its start less the stop line's, both moved alike.
+          let (new, isExact) =
+            offset + 1 < changed
+            ? Self.distance(from: replacing[offset].start, to: replacing[offset + 1].start)
+            : Self.distance(from: plan.oldStopStart, to: oldStarts[offset + 1])
+          guard isExact, new >= 0, new.sign == .plus else { return false }
+          sums.insert(new)
+          if let pitch = SectionRuns.pitch(of: replacing[offset], distanceToNext: new) {
+            guard Double(replacing[offset].lineCount) * pitch == new else { return false }
+            sums.insert(pitch)
+          }
+          deltas[offset] = new - old
+        }
+        // Where the sums hold, each distance checked above is exact, so every prefix is too.
+        guard sums.holds else { return false }
+        section.runs.withUniqueRuns { nodes in
+          for offset in 0..<changed {
+            nodes[first + offset] = replacing[offset].moved(to: nodes[first + offset].start)
+          }
+          counters.treeNodesTouched += SectionRuns.addToDistances(
+            UnsafeBufferPointer(deltas), from: first + 1, of: nodes)
+        }
+        return true
+      }
+      guard exact else { return false }
+      section.startSums = sums
+      section.metrics = metrics
+      if plan.newStopStart.bitPattern != plan.oldStopStart.bitPattern {
+        let last = section.runs.count - 1
+        let thickness = section.shape(ofRun: last, items, geometry).thickness
+        section.length = metrics.length(linesEnd: section.start(ofRun: last) + thickness)
+      }
+      counters.linesBroken += plan.broken
+      counters.sectionsLaidOut += 1
+      return true
+    }
+  }
+
+  /// `to − from`, and whether adding it back to `from` gives `to` (where every sum is exact,
+  /// that it is the exact distance).
+  private static func distance(from: Double, to: Double) -> (Double, Bool) {
+    let distance = to - from
+    return (distance, (from + distance).bitPattern == to.bitPattern)
+  }
+
+  /// `plan` applied to a section whose runs hold their starts, in a copy of its runs: the runs
+  /// after the stop's each moved by one delta, where that is the engine's chain (FLOW-16) —
+  /// where no addition rounds (`shiftIsExact`).
+  ///
+  /// - Complexity: O(runs) to copy them and, when the lines after them move, O(items after
+  ///   them) to prove the move exact.
+  private func rebreakByCopy(
+    _ plan: RebreakPlan, of old: SectionRuns, _ items: FlowItemSizes,
+    _ metrics: FlowSectionMetrics, counters: inout LayoutWorkCounters
+  ) -> SectionRuns? {
+    precondition(old.startSums == nil)
+    let runs = old.runs
+    let (oldStart, lineStart) = (plan.oldStopStart, plan.newStopStart)
     let moves = oldStart.bitPattern != lineStart.bitPattern
     if moves
-      && !shiftIsExact(from: oldStart, to: lineStart, items, from: stop.item, metrics)
+      && !shiftIsExact(from: oldStart, to: lineStart, items, from: plan.stop.item, metrics)
     {
       return nil
     }
     let delta = lineStart - oldStart
-    func moved(_ start: Double) -> Double? {
-      guard moves else { return start }
-      let start = start + delta
-      // A zero might carry the other sign than the chain's: leave it to a full layout.
-      return start == 0 ? nil : start
-    }
-    guard let first = moved(oldStart) else { return nil }
+    // A zero might carry the other sign than the chain's: leave it to a full layout.
+    guard !moves || lineStart != 0 else { return nil }
 
     var buffer = LineRunBuffer(capacity: runs.count + Self.rebreakLimit + 2)
     runs.withUnsafeRuns { kept in
       buffer.appending { slot in
         guard let base = kept.baseAddress else { return 0 }
-        slot.initialize(from: base, count: resumeRun)
-        return resumeRun
+        slot.initialize(from: base, count: plan.resumeRun)
+        return plan.resumeRun
       }
     }
-    if resumeLine > 0 {
-      buffer.append(
-        LineRun(start: resumed.start, firstItem: resumed.firstItem, lineCount: resumeLine))
+    withReplacingRuns(
+      plan, resumed: runs[plan.resumeRun], stopLineCount: runs[plan.stop.run].lineCount, items,
+      metrics
+    ) { replacing in
+      for run in replacing { buffer.append(run) }
     }
-
-    // The lines broken again, broken once more to be written: the same lines.
-    var (writtenStart, writtenFirst) = (resumeStart, resumeItem)
-    while writtenFirst < stop.item {
-      let line = breakLine(startingAt: writtenFirst, items, metrics)
-      buffer.append(LineRun(start: writtenStart, firstItem: writtenFirst, lineCount: 1))
-      writtenStart = metrics.lineStart(after: writtenStart, thickness: line.thickness)
-      writtenFirst = line.endItem
-    }
-
-    buffer.append(
-      LineRun(
-        start: first, firstItem: stop.item, lineCount: stopRun.lineCount - stop.line))
     // The runs after the stop's, in one loop with no branch per run: a zero is noted, not
     // tested for.
     var zeros = 0
     runs.withUnsafeRuns { kept in
       buffer.appending { slot in
-        let later = (stop.run + 1)..<kept.count
+        let later = (plan.stop.run + 1)..<kept.count
         guard let base = kept.baseAddress else { return 0 }
         if !moves {
           slot.initialize(from: base + later.lowerBound, count: later.count)
@@ -166,7 +333,7 @@ extension FlowLayoutEngine {
       let thickness = section.shape(ofRun: last, items, geometry).thickness
       section.length = metrics.length(linesEnd: section.runs[last].start + thickness)
     }
-    counters.linesBroken += broken
+    counters.linesBroken += plan.broken
     counters.sectionsLaidOut += 1
     return section
   }

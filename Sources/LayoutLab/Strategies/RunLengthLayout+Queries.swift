@@ -29,10 +29,11 @@ extension RunLengthLayout {
         // Runs' lines never overlap and their extents never decrease, so of the runs that
         // start before `low` only the last can reach it. Invariant: runs before `firstAtLow`
         // start before `low`.
-        let firstAtLow = partitioningIndex(runs.count) { start + runs[$0].start >= low }
+        let firstAtLow = section.runsStarting { start + $0 < low }
         var run = max(firstAtLow - 1, 0)
-        while run < runs.count && start + runs[run].start <= high {
-          let lines = runs[run]
+        while run < runs.count {
+          let lines = section.run(run)
+          guard start + lines.start <= high else { break }
           let shape = section.shape(ofRun: run, items, geometry)
           // Invariant: lines before `line` end before `low`.
           var line = partitioningIndex(lines.lineCount) {
@@ -117,8 +118,8 @@ extension RunLengthLayout {
         count += min(lines * columns.perLine, section.numberOfItems)
       } else {
         // Invariant: runs before `first` start before `low`; before `last`, at or before `high`.
-        let first = max(partitioningIndex(runs.count) { start + runs[$0].start >= low } - 1, 0)
-        let last = partitioningIndex(runs.count) { start + runs[$0].start > high }
+        let first = max(section.runsStarting { start + $0 < low } - 1, 0)
+        let last = section.runsStarting { start + $0 <= high }
         let end = last < runs.count ? runs[last].firstItem : section.numberOfItems
         count += max(end - runs[first].firstItem, 0)
       }
@@ -164,7 +165,7 @@ extension RunLengthLayout {
     let section = state.sections[indexPath.section]
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
     let runIndex = section.runIndex(holding: indexPath.item)
-    let run = section.runs[runIndex]
+    let run = section.run(runIndex)
     let items = FlowItemSizes(model.sections[indexPath.section], layout: model.layout)
     let shape = section.shape(ofRun: runIndex, items, state.geometry)
     let line = (indexPath.item - run.firstItem) / shape.itemsPerLine

@@ -201,13 +201,13 @@ public struct RunLengthLayout: FlowLayoutStrategy {
         // whose one run is laid out again in O(1), nor items far apart: see `mayRebreak`).
         let relined =
           keepsStarts && was == index && itemDelta == 0
-            && Self.mayRebreak(state.sections[index], first, last)
-          ? engine.lineRuns(
-            ofSection: index, resizing: first, through: last, in: state.sections[index],
+          && Self.mayRebreak(state.sections[index], first, last)
+          && engine.lineRuns(
+            ofSection: index, resizing: first, through: last, in: &state.sections[index],
             counters: &counters)
-          : nil
-        state.sections[index] =
-          relined ?? relaid.laidOut(index, by: engine, counters: &counters)
+        if !relined {
+          state.sections[index] = relaid.laidOut(index, by: engine, counters: &counters)
+        }
         if keepsStarts {
           state.starts.setLength(
             state.sections[index].length, was: old, of: index, counters: &counters)

@@ -1,0 +1,242 @@
+import Foundation
+
+// Where the runs of a mixed section start, kept two ways (`SectionRuns.startSums`):
+// - **the engine's chain**, as a full layout writes it: each run holds its start;
+// - **a Fenwick tree** of the distances d_k = start(k) − start(k − 1) (d_0 = start(0)), its node
+//   n held in the `start` of run n − 1, in place: where every distance — and the pitch of every
+//   run of several lines — is a multiple of one power of two u, with Σ |value| ≤ 2^53 · u
+//   (`ExactSummands`), every sum of them in any grouping is exact, so a prefix of the tree gives
+//   the chain's bits, and a resize moves every later run by changing O(log runs) nodes. A
+//   section turns into a tree at its first resize (O(runs), once), never at prepare.
+
+extension FlowLayoutEngine.SectionRuns {
+  typealias LineRun = FlowLayoutEngine.LineRun
+
+  /// Run `index`, with where it starts relative to the section.
+  ///
+  /// - Complexity: O(1) as a chain, O(log runs) as a tree.
+  @inline(__always)
+  func run(_ index: Int) -> LineRun {
+    let run = runs[index]
+    guard startSums != nil else { return run }
+    return LineRun(start: start(ofRun: index), firstItem: run.firstItem, lineCount: run.lineCount)
+  }
+
+  /// Where run `index` starts, relative to the section.
+  ///
+  /// - Complexity: O(1) as a chain, O(log runs) as a tree: one node per set bit of index + 1.
+  @inline(__always)
+  func start(ofRun index: Int) -> Double {
+    guard startSums != nil else { return runs[index].start }
+    return runs.withUnsafeRuns { nodes in
+      var sum = 0.0
+      var node = index + 1
+      // Each step drops the lowest set bit: the nodes read cover runs 0…index once.
+      while node > 0 {
+        sum += nodes[node - 1].start
+        node &= node - 1
+      }
+      return sum
+    }
+  }
+
+  /// How many runs start where `isBefore` holds of their start, which holds of a prefix of the
+  /// runs (starts never decrease): `partitioningIndex` as a chain, one descent of the tree as a
+  /// tree. `isBefore` sees the very bits a chain holds.
+  ///
+  /// - Complexity: O(log runs) reads of a start.
+  @inline(__always)
+  func runsStarting(where isBefore: (Double) -> Bool) -> Int {
+    guard startSums != nil else {
+      // Invariant: runs before the result start where `isBefore` holds.
+      return partitioningIndex(runs.count) { !isBefore(runs[$0].start) }
+    }
+    return runs.withUnsafeRuns { nodes in
+      let count = nodes.count
+      guard count > 0 else { return 0 }
+      // Invariant: the first `found` runs start where `isBefore` holds; `sum` is where run
+      // `found` − 1 starts.
+      var (found, sum) = (0, 0.0)
+      var step = 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
+      while step > 0 {
+        let next = found + step
+        if next <= count && isBefore(sum + nodes[next - 1].start) {
+          found = next
+          sum += nodes[next - 1].start
+        }
+        step >>= 1
+      }
+      return found
+    }
+  }
+
+  /// Turns the runs' starts into a tree, in place, if every sum of it is exact and the runs'
+  /// storage is theirs alone (else false, nothing changed): runs that share a layout's block
+  /// are copied by the resize that needs them changed (`rebreakByCopy`), which gives them
+  /// storage of their own, and the tree is made at the next resize — so a section resized once
+  /// pays one pass over its runs, not two. Needs the last run to be one line (a run's pitch is
+  /// known from the next run's start).
+  ///
+  /// - Complexity: O(runs): a pass to check the sums, then one subtraction per node.
+  mutating func makeStartTree() -> Bool {
+    guard startSums == nil, columns == nil, runs.count > 1, runs[runs.count - 1].lineCount == 1,
+      runs.isUniquelyHeld(), let sums = exactStartSums()
+    else { return false }
+    runs.withUniqueRuns { nodes in
+      // Node n holds the distances of runs n − lowbit(n) … n − 1: the start of run n − 1 less
+      // that of run n − lowbit(n) − 1 — exact, a sum of distances. From the last node back, so
+      // that the starts a node needs, at or below its own run, are still there.
+      Self.withStarts(of: nodes) { starts in
+        for node in stride(from: nodes.count, through: 1, by: -1) {
+          let below = node - (node & -node)
+          starts[node - 1] -= below > 0 ? starts[below - 1] : 0
+        }
+      }
+    }
+    startSums = sums
+    return true
+  }
+
+  /// The set of distances (and pitches of runs of several lines) of the chain's starts, if
+  /// every sum of them is exact and their running sum gives every start, bit for bit; nil
+  /// otherwise. Checked on `FlowLineFill.Units`' grid of 2^-10 point, in one pass with no
+  /// branch per run but for runs of several lines: the starts of a real layout are on it
+  /// (FLOW-28 bounds lengths by 10^9 points, far below 2^40).
+  ///
+  /// - Complexity: O(runs).
+  private func exactStartSums() -> ExactSummands? {
+    typealias Units = FlowLineFill.Units
+    return runs.withUnsafeRuns { runs in
+      // Bits set by a distance off the grid, a negative one (or −0), a running sum that is
+      // not the start.
+      var (offGrid, signs, mismatch) = (UInt64(0), UInt64(0), UInt64(0))
+      var total = Int64(0)
+      var (before, running) = (0.0, 0.0)
+      for index in runs.indices {
+        let start = runs[index].start
+        let distance = start - before
+        let (units, rounding) = Units.units(ofLength: distance)
+        offGrid |= rounding
+        signs |= distance.bitPattern
+        total &+= units
+        running += distance
+        mismatch |= running.bitPattern ^ start.bitPattern
+        if index > 0, let pitch = Self.pitch(of: runs[index - 1], distanceToNext: distance) {
+          let (pitchUnits, pitchRounding) = Units.units(ofLength: pitch)
+          offGrid |= pitchRounding
+          mismatch |= (Double(runs[index - 1].lineCount) * pitch).bitPattern ^ distance.bitPattern
+          total &+= pitchUnits
+        }
+        before = start
+      }
+      // Below 2^40 points, every value is below 2^50 units, and so is every sum of them but
+      // the pitches', which add at most as much: all far below 2^53 units.
+      guard offGrid == 0, signs >> 63 == 0, mismatch == 0, before <= 0x1p40 else { return nil }
+      return ExactSummands(unit: -10, units: total)
+    }
+  }
+
+  /// The pitch of a run of several lines, from the distance to the next run's start: `lineRuns`
+  /// places the next run at start + lines · pitch only where that is exact, so the division is
+  /// exact too. nil for a run of one line, whose pitch is that distance.
+  static func pitch(of run: LineRun, distanceToNext distance: Double) -> Double? {
+    run.lineCount > 1 ? distance / Double(run.lineCount) : nil
+  }
+
+  /// Turns a tree back into the engine's chain: the distances, then their running sums —
+  /// exact, so every start as the chain had it.
+  ///
+  /// - Complexity: O(runs), plus O(runs) to copy them if another section or layout holds them.
+  mutating func removeStartTree() {
+    guard startSums != nil else { return }
+    runs.withUniqueRuns { nodes in
+      // `makeStartTree` backwards: from the first node on, the starts below are back.
+      Self.withStarts(of: nodes) { starts in
+        for node in stride(from: 1, through: nodes.count, by: 1) {
+          let below = node - (node & -node)
+          starts[node - 1] += below > 0 ? starts[below - 1] : 0
+        }
+      }
+    }
+    startSums = nil
+  }
+
+  /// Calls `body` with the runs' starts (or nodes) as a buffer of their own, stride and all: a
+  /// run is 16 bytes, its start first (what the flat loops write as well).
+  @inline(__always)
+  private static func withStarts(
+    of runs: UnsafeMutableBufferPointer<LineRun>, _ body: (StartsOfRuns) -> Void
+  ) {
+    precondition(
+      MemoryLayout<LineRun>.stride == 16 && MemoryLayout<LineRun>.offset(of: \.start) == 0)
+    guard let base = runs.baseAddress else { return }
+    body(StartsOfRuns(base: UnsafeMutableRawPointer(base)))
+  }
+
+  /// The starts of runs in place, read and written as `Double`s without rebuilding a run.
+  private struct StartsOfRuns {
+    let base: UnsafeMutableRawPointer
+
+    subscript(index: Int) -> Double {
+      @inline(__always) get { base.load(fromByteOffset: 16 &* index, as: Double.self) }
+      @inline(__always) nonmutating set {
+        base.storeBytes(of: newValue, toByteOffset: 16 &* index, as: Double.self)
+      }
+    }
+  }
+
+  /// Adds `deltas[k]` to the distance of run `first + k`, in a tree: each node touched once —
+  /// those of the runs changed, and the nodes above the last, which are all the nodes whose
+  /// range holds one of them. Returns how many nodes it touched.
+  ///
+  /// Exact where the distances before and after are all in the tree's set: a delta is the
+  /// difference of two of them, and a sum of deltas the difference of two sums of them.
+  ///
+  /// - Complexity: O(deltas + log runs).
+  static func addToDistances(
+    _ deltas: UnsafeBufferPointer<Double>, from first: Int,
+    of nodes: UnsafeMutableBufferPointer<LineRun>
+  ) -> Int {
+    guard !deltas.isEmpty else { return 0 }
+    // Positions of the tree (1-based) of the first and last runs changed.
+    let (low, high) = (first + 1, first + deltas.count)
+    precondition(low >= 1 && high <= nodes.count)
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: deltas.count + 1) { sums in
+      // sums[k]: the deltas of the first k runs changed.
+      sums[0] = 0
+      for index in deltas.indices { sums[index + 1] = sums[index] + deltas[index] }
+      // Node n holds positions n − lowbit(n) + 1 … n: it changes by the deltas of those of
+      // them in low…high.
+      func update(_ node: Int) {
+        let from = max(node - (node & -node) + 1, low)
+        let through = min(node, high)
+        nodes[node - 1] = nodes[node - 1].moved(by: sums[through - low + 1] - sums[from - low])
+      }
+      var touched = 0
+      for node in low...high {
+        update(node)
+        touched += 1
+      }
+      // Every node past `high` whose range holds a changed position holds `high`: the nodes
+      // `high` passes its sum on to.
+      var node = high + (high & -high)
+      while node <= nodes.count {
+        update(node)
+        touched += 1
+        node += node & -node
+      }
+      return touched
+    }
+  }
+}
+
+extension FlowLayoutEngine.LineRun {
+  /// The same lines, their `start` replaced (a tree's node is kept there).
+  @inline(__always)
+  func moved(to start: Double) -> Self {
+    Self(start: start, firstItem: firstItem, lineCount: lineCount)
+  }
+
+  @inline(__always)
+  func moved(by delta: Double) -> Self { moved(to: start + delta) }
+}

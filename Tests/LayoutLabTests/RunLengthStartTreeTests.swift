@@ -1,0 +1,212 @@
+import BenchmarkDatasets
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// Resizes in a mixed section whose run starts are a Fenwick tree
+/// (`FlowLayoutEngine+LineRunStarts.swift`): a resize re-breaks a few lines, moves the later
+/// runs through O(log runs) nodes, and frames equal a fresh layout's, bit for bit — with the
+/// engine's chain where the sums could round.
+@Suite("Run-length start tree")
+struct RunLengthStartTreeTests {
+  static let baseSeed: UInt64 =
+    ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x7EE5_0011
+
+  /// One vertical section of `count` varied sizes (the giant-section dataset's, in halves when
+  /// `halves`), with line spacing `lineSpacing`.
+  static func model(
+    _ count: Int, lineSpacing: Double, halves: Bool = false, horizontal: Bool = false,
+    random: inout SplitMix64
+  ) -> FlowLayoutModel {
+    let sizes = (0..<count).map { _ in
+      CGSize(
+        width: Double(random.nextInt(in: 40...200)),
+        height: Double(random.nextInt(in: 40...120)) + (halves ? 0.5 : 0))
+    }
+    return FlowLayoutModel(
+      collectionView: screen(390, 844, scale: 3),
+      layout: flowLayout {
+        $0.minimumLineSpacing = lineSpacing
+        if horizontal { $0.scrollDirection = .horizontal }
+      },
+      sections: [FlowSection(itemSizes: sizes)])
+  }
+
+  /// The size of item `item` of the one section.
+  static func size(of item: Int, in model: FlowLayoutModel) -> CGSize {
+    guard case .perItem(let sizes) = model.sections[0].itemSizing else { return .zero }
+    return sizes[item]
+  }
+
+  /// Resizes `path` to `size` in `model` and `layout`, and prepares.
+  static func resize(
+    _ path: LayoutIndexPath, to size: CGSize, _ model: inout FlowLayoutModel,
+    _ layout: inout RunLengthLayout
+  ) throws {
+    let batch = BatchUpdate(resizeItems: [.init(at: path, size: size)])
+    (model, _) = try model.applying(batch)
+    layout.resetWorkCounters()
+    try layout.performBatchUpdates(batch)
+    layout.prepare()
+  }
+
+  /// Items around `items`, and rects at the start, around them and at the end, against a
+  /// fresh run-length layout (itself checked against the reference by the differential suites).
+  static func expectProbesEqualFresh(
+    _ layout: RunLengthLayout, _ model: FlowLayoutModel, items: [Int]
+  ) throws {
+    var fresh = try RunLengthLayout(model: model)
+    fresh.prepare()
+    #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize)
+    let count = model.sections[0].numberOfItems
+    for item in items.flatMap({ [$0 - 20, $0 - 1, $0, $0 + 1, $0 + 20] }) + [0, count - 1]
+    where (0..<count).contains(item) {
+      let probe = LayoutIndexPath(item: item, section: 0)
+      #expect(layout.layoutAttributesForItem(at: probe) == fresh.layoutAttributesForItem(at: probe))
+    }
+    let end = fresh.collectionViewContentSize.height
+    var rects = [CGRect(x: 0, y: 0, width: 390, height: 844)]
+    rects.append(CGRect(x: 0, y: end - 844, width: 390, height: 844))
+    for item in items {
+      guard let frame = fresh.layoutAttributesForItem(at: LayoutIndexPath(item: item, section: 0))
+      else { continue }
+      rects.append(CGRect(x: 0, y: frame.frame.minY - 400, width: 390, height: 844))
+    }
+    for rect in rects {
+      #expect(
+        layout.layoutAttributesForElements(in: rect) == fresh.layoutAttributesForElements(in: rect))
+    }
+  }
+
+  @Test("resizing one item of a 1,000,000-item mixed section touches O(log runs) tree nodes")
+  func logarithmicResize() throws {
+    var random = SplitMix64(seed: Self.baseSeed)
+    var model = Self.model(1_000_000, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    #expect(layout.prepared.sections[0].startSums == nil, "prepare keeps the engine's chain")
+    let runs = layout.prepared.sections[0].runs.count
+    let bound = 2 * (Int.bitWidth - runs.leadingZeroBitCount) + 8
+    // The first resize turns the section's starts into a tree; every one after moves the
+    // later runs through O(log runs) nodes.
+    for (step, item) in [500_000, 500_000, 123_457, 999_000, 7].enumerated() {
+      let path = LayoutIndexPath(item: item, section: 0)
+      let old = Self.size(of: item, in: model)
+      let grown = CGSize(width: old.width, height: old.height + 60)
+      try Self.resize(path, to: grown, &model, &layout)
+      let counters = layout.workCounters
+      #expect(counters.linesBroken <= 4, "step \(step)")
+      #expect(counters.sectionsLaidOut == 1, "step \(step)")
+      #expect(counters.treeNodesTouched <= bound, "step \(step): \(counters.treeNodesTouched)")
+      #expect(layout.prepared.sections[0].startSums != nil, "step \(step)")
+      try Self.expectProbesEqualFresh(layout, model, items: [item])
+    }
+    // A new width that changes how many lines there are: the runs are copied, then the tree
+    // made again at the next resize.
+    let path = LayoutIndexPath(item: 400_000, section: 0)
+    try Self.resize(path, to: CGSize(width: 390, height: 50), &model, &layout)
+    #expect(layout.workCounters.sectionsLaidOut == 1)
+    try Self.expectProbesEqualFresh(layout, model, items: [400_000])
+    try Self.resize(path, to: CGSize(width: 390, height: 80), &model, &layout)
+    try Self.resize(path, to: CGSize(width: 390, height: 90), &model, &layout)
+    #expect(layout.workCounters.treeNodesTouched <= bound)
+    try Self.expectProbesEqualFresh(layout, model, items: [400_000])
+  }
+
+  @Test(
+    "seeded resizes of a 100,000-item mixed section equal a fresh layout after every batch",
+    arguments: [(10.0, false, false), (10.0, true, false), (0.1, false, false), (10.0, true, true)])
+  func randomResizes(lineSpacing: Double, halves: Bool, horizontal: Bool) throws {
+    let seed =
+      Self.baseSeed &+ (halves ? 1 : 0) &+ (lineSpacing == 10 ? 0 : 2) &+ (horizontal ? 4 : 0)
+    print(
+      "run-length start tree (line spacing \(lineSpacing), halves \(halves), horizontal "
+        + "\(horizontal)): seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var model = Self.model(
+      100_000, lineSpacing: lineSpacing, halves: halves, horizontal: horizontal, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    var (inTree, partial, moved) = (0, 0, 0)
+    for step in 0..<60 {
+      var batch = BatchUpdate()
+      var resized = Set<Int>()
+      // Mostly new thicknesses (the lines after move), sometimes new widths (items change
+      // lines, and the number of lines may change), somewhere in the middle or near the end;
+      // a batch resizes a few neighbouring items (the update re-breaks from the first to the
+      // last).
+      let first =
+        random.nextIndex(below: 4) == 0
+        ? 100_000 - 1 - random.nextIndex(below: 40) : random.nextIndex(below: 100_000 - 8)
+      for _ in 0..<random.nextInt(in: 1...3) {
+        let item = min(first + random.nextIndex(below: 8), 100_000 - 1)
+        let old = Self.size(of: item, in: model)
+        let size =
+          random.nextIndex(below: 4) == 0
+          ? CGSize(width: Double(random.nextInt(in: 40...390)), height: old.height)
+          : CGSize(width: old.width, height: Double(random.nextInt(in: 0...160)) + 0.25)
+        if resized.insert(item).inserted {
+          batch.resizeItems.append(.init(at: LayoutIndexPath(item: item, section: 0), size: size))
+        }
+      }
+      (model, _) = try model.applying(batch)
+      layout.resetWorkCounters()
+      try layout.performBatchUpdates(batch)
+      layout.prepare()
+      if layout.workCounters.linesBroken <= 4 * batch.resizeItems.count { partial += 1 }
+      if layout.prepared.sections[0].startSums != nil { inTree += 1 }
+      // One node is the section's start (`SectionStarts`); more are the runs' tree's.
+      if layout.workCounters.treeNodesTouched > 1 { moved += 1 }
+      guard try equalsFreshLayout(layout, model: model, context: "seed \(seed), batch \(step)")
+      else { return }
+    }
+    print(
+      "in the tree after \(inTree) batches of 60, moved through it \(moved), partial \(partial)")
+    if lineSpacing == 10 {
+      #expect(
+        inTree > 30 && moved > 20 && partial > 30,
+        "most resizes move the later runs through the tree")
+    } else {
+      // Tenths: the distances are no multiples of one power of two small enough.
+      #expect(inTree == 0)
+    }
+  }
+
+  @Test("a copy of a layout keeps its frames while the other's runs change in place")
+  func copiesStayApart() throws {
+    var random = SplitMix64(seed: Self.baseSeed &+ 7)
+    var model = Self.model(10_000, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    let path = LayoutIndexPath(item: 5_000, section: 0)
+    let width = Self.size(of: path.item, in: model).width
+    try Self.resize(path, to: CGSize(width: width, height: 70), &model, &layout)
+    #expect(layout.prepared.sections[0].startSums != nil, "the runs were the layout's alone")
+    let before = model
+    let copy = layout
+    // Changed in place, after a copy of the runs the two layouts shared.
+    try Self.resize(path, to: CGSize(width: width, height: 130), &model, &layout)
+    try Self.resize(path, to: CGSize(width: width, height: 30), &model, &layout)
+    #expect(layout.prepared.sections[0].startSums != nil)
+    #expect(try equalsFreshLayout(copy, model: before, context: "the copy"))
+    #expect(try equalsFreshLayout(layout, model: model, context: "the layout changed"))
+  }
+
+  @Test("a set of exact summands made from a unit and a count of units is the inserted one's")
+  func summandsFromUnits() {
+    #expect(ExactSummands(unit: -10, units: 1 << 53).holds)
+    #expect(!ExactSummands(unit: -10, units: (1 << 53) + 1).holds)
+    #expect(!ExactSummands(unit: -10, units: -1).holds)
+    // 1 point is 1024 units; a finer value refines the unit, doubling the count.
+    var sums = ExactSummands(unit: -10, units: 1024)
+    sums.insert(0x1p-11)
+    #expect(sums.holds)
+    sums.insert(0x1p42)
+    #expect(!sums.holds, "2^42 + 1 + 2^-11 points: more than 2^53 units of 2^-11")
+    var tight = ExactSummands(unit: -10, units: 1 << 52)
+    tight.insert(0x1p42 - 0x1p-10)
+    tight.remove(0x1p42 - 0x1p-10)
+    #expect(tight.holds)
+  }
+}
