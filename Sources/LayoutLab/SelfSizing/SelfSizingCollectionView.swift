@@ -43,18 +43,22 @@ public struct SelfSizingCollectionView: Sendable {
       throw LayoutError(field: "layout.estimatedItemSize", "self-sizing needs an estimated size")
     }
     let estimate = Self.estimate(model.layout.estimatedItemSize, width: 0, height: 0, count: 0)
-    var estimated = FlowLayoutModel(
-      collectionView: model.collectionView, layout: model.layout, sections: [])
-    estimated.sections.reserveCapacity(model.sections.count)
-    for index in model.sections.indices {
-      let section = model.sections[index]
-      // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
-      // sizes are checked as their cells are measured).
-      if case .fixed(_, let itemSize?) = section.itemSizing {
-        try checkSize(itemSize, "sections[\(index)].itemSize")
+    var sections: [FlowSection] = []
+    sections.reserveCapacity(model.sections.count)
+    // Each section read in place, not copied (a copy retains and releases its sizes), and
+    // its estimate appended to a local array, not through the model's property.
+    try model.sections.withUnsafeBufferPointer { flowSections throws(LayoutError) in
+      for index in flowSections.indices {
+        // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
+        // sizes are checked as their cells are measured).
+        if case .fixed(_, let itemSize?) = flowSections[index].itemSizing {
+          try checkSize(itemSize, "sections[\(index)].itemSize")
+        }
+        sections.append(Self.estimated(flowSections[index], at: estimate))
       }
-      estimated.sections.append(Self.estimated(section, at: estimate))
     }
+    let estimated = FlowLayoutModel(
+      collectionView: model.collectionView, layout: model.layout, sections: sections)
     // The layout checks everything else (FLOW-28): the estimated model holds every value of
     // `model` but its item sizes, at the same places, so its errors name the same fields.
     layout = try FlowStrategies.make(strategy, model: estimated)
