@@ -121,6 +121,26 @@ struct RunLengthLayoutTests {
     }
   }
 
+  @Test("groups of equal sections: each group laid out once, every section still the reference's")
+  func groupsOfEqualSectionsAreLaidOutOnce() throws {
+    var layout = FlowLayoutConfiguration()
+    layout.headerReferenceSize = CGSize(width: 30.3, height: 30.3)
+    let mixed = FlowSection(
+      itemSizes: [CGSize(width: 100, height: 50.5), CGSize(width: 300, height: 20)]
+        + Array(repeating: CGSize(width: 120.5, height: 70.25), count: 9))
+    var uniform = FlowSection(items: 7)
+    uniform.minimumLineSpacing = 0.1
+    // Groups of 3, 1, 2 and 1 equal sections, the last equal to the first group's.
+    let sections = [mixed, mixed, mixed, uniform, mixed, mixed, FlowSection(items: 0), mixed]
+    let model = FlowLayoutModel(
+      collectionView: CollectionViewEnvironment(
+        size: CGSize(width: 390, height: 844), displayScale: 3),
+      layout: layout, sections: sections)
+    let prepared = try prepared(model)
+    #expect(prepared.workCounters.sectionsLaidOut == 5)
+    try expectEqualsReference(prepared, "groups of equal sections")
+  }
+
   @Test("a run of lines takes 16 bytes: a mixed section of random sizes keeps ≤ 16 B per line")
   func runIsSixteenBytes() {
     #expect(MemoryLayout<FlowLayoutEngine.LineRun>.stride == 16)

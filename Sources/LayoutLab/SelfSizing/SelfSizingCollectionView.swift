@@ -43,25 +43,29 @@ public struct SelfSizingCollectionView: Sendable {
       throw LayoutError(field: "layout.estimatedItemSize", "self-sizing needs an estimated size")
     }
     let estimate = Self.estimate(model.layout.estimatedItemSize, width: 0, height: 0, count: 0)
-    var estimated = FlowLayoutModel(
-      collectionView: model.collectionView, layout: model.layout, sections: [])
-    estimated.sections.reserveCapacity(model.sections.count)
-    for index in model.sections.indices {
-      let section = model.sections[index]
-      // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
-      // sizes are checked as their cells are measured).
-      switch section.itemSizing {
-      case .fixed(_, let itemSize?):
-        try checkSize(itemSize, "sections[\(index)].itemSize")
-      case .fixedWithExceptions(let count, let itemSize, let exceptions):
-        // Where the exceptions are, which reading a size relies on; their sizes, as per-item
-        // sizes, are checked as their cells are measured.
-        if let itemSize { try checkSize(itemSize, "sections[\(index)].itemSize") }
-        try FlowSection.checkExceptions(exceptions, count: count, field: "sections[\(index)]")
-      case .fixed, .perItem: break
+    var sections: [FlowSection] = []
+    sections.reserveCapacity(model.sections.count)
+    // Each section read in place, not copied (a copy retains and releases its sizes), and
+    // its estimate appended to a local array, not through the model's property.
+    try model.sections.withUnsafeBufferPointer { flowSections throws(LayoutError) in
+      for index in flowSections.indices {
+        // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
+        // sizes are checked as their cells are measured).
+        switch flowSections[index].itemSizing {
+        case .fixed(_, let itemSize?):
+          try checkSize(itemSize, "sections[\(index)].itemSize")
+        case .fixedWithExceptions(let count, let itemSize, let exceptions):
+          // Where the exceptions are, which reading a size relies on; their sizes, as per-item
+          // sizes, are checked as their cells are measured.
+          if let itemSize { try checkSize(itemSize, "sections[\(index)].itemSize") }
+          try FlowSection.checkExceptions(exceptions, count: count, field: "sections[\(index)]")
+        case .fixed, .perItem: break
+        }
+        sections.append(Self.estimated(flowSections[index], at: estimate))
       }
-      estimated.sections.append(Self.estimated(section, at: estimate))
     }
+    let estimated = FlowLayoutModel(
+      collectionView: model.collectionView, layout: model.layout, sections: sections)
     // The layout checks everything else (FLOW-28): the estimated model holds every value of
     // `model` but its item sizes, at the same places, so its errors name the same fields.
     layout = try FlowStrategies.make(strategy, model: estimated)

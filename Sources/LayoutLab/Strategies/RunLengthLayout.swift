@@ -48,7 +48,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// - Complexity: O(s) plus, per section laid out, O(1) if uniform and O(items) comparisons
   ///   plus O(items on lines outside runs) if mixed (`FlowLayoutEngine.lineRuns`) — O(e log e)
   ///   for one size with e exceptions (a resized item of a uniform section); a section
-  ///   equal to the one before it is copied, O(1), not laid out.
+  ///   equal to the one before it is counted, O(1), not laid out, then copied once.
   public mutating func prepare() {
     if needsFullLayout || state == nil {
       fullLayout()
@@ -69,21 +69,39 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       sections.reserveCapacity(model.sections.count)
       // Every section's runs in one array: one allocation, not one per section.
       var runs = FlowLayoutEngine.LineRunBuffer(capacity: Self.runsBound(of: model))
+      // How many sections in a row each section of `sections` stands for; empty while each
+      // stands for itself. A section equal to the one before lays out alike relative to its
+      // start (its own values and the layout's are all `lineRuns` reads): it is counted, not
+      // laid out nor copied. A self-sizing view's sections at the estimate (FLOW-26) are such
+      // repeats.
+      var repeats: [Int] = []
       model.sections.withUnsafeBufferPointer { flowSections in
         for index in flowSections.indices {
-          // A section equal to the one before lays out alike relative to its start (its own
-          // values and the layout's are all `lineRuns` reads): its runs are shared, not laid
-          // out again. A self-sizing view's sections at the estimate (FLOW-26) are such
-          // repeats, so its first prepare is a copy per section.
           if index > 0 && flowSections[index] == flowSections[index - 1] {
-            sections.append(sections[index - 1])
+            if repeats.isEmpty { repeats = Array(repeating: 1, count: sections.count) }
+            repeats[repeats.count - 1] += 1
           } else {
             sections.append(engine.lineRuns(ofSection: index, into: &runs, counters: &counters))
+            if !repeats.isEmpty { repeats.append(1) }
           }
         }
       }
       let kept = runs.finish()
-      for index in sections.indices { sections[index].runs.keep(kept) }
+      if repeats.isEmpty {
+        for index in sections.indices { sections[index].runs.keep(kept) }
+      } else {
+        // Each repeat written once, its runs already kept: copying each section out of the
+        // array, into it, then in place again to keep its runs cost a self-sizing view's
+        // first prepare about 300 instructions a section.
+        var expanded = ContiguousArray<Section>()
+        expanded.reserveCapacity(model.sections.count)
+        for (index, count) in repeats.enumerated() {
+          var section = sections[index]
+          section.runs.keep(kept)
+          for _ in 0..<count { expanded.append(section) }
+        }
+        sections = expanded
+      }
     }
     var state = State(
       geometry: engine.geometry, sections: sections,
