@@ -139,9 +139,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       if case .existing(let was, let first?, let last, let itemDelta) = origin {
         let old = state.sections[index].length
         // Items resized in place: only the lines they move are broken again, when that is
-        // provably what a full layout of the section gives.
+        // provably what a full layout of the section gives — never from a uniform section's
+        // columns, which the re-break refuses only after measuring the section's metrics.
         let relined =
-          keepsStarts && was == index && itemDelta == 0
+          keepsStarts && was == index && itemDelta == 0 && state.sections[index].columns == nil
           ? engine.lineRuns(
             ofSection: index, resizing: first, through: last, in: state.sections[index],
             counters: &counters)
