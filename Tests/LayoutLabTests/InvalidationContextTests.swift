@@ -138,3 +138,77 @@ struct InvalidationContextTests {
     try expectEqualsFresh(layout, "seed \(seed), at the end")
   }
 }
+
+/// One resize in a context — the model's inline path (`checkResizes` without a set,
+/// `applyCheckedResizes` without a list) — gives what the general path gives: the model, the
+/// change and the error of `applying(_:)`, and frames equal to a fresh reference's.
+@Suite("One-item resize contexts")
+struct OneItemResizeTests {
+  @Test("one resize per batch or per invalidateItems equals applying(_:) and a fresh reference")
+  func oneResizeAgrees() throws {
+    let seed: UInt64 = 0x0E_12E5_17E0
+    var generator = RandomLayouts(seed: seed)
+    generator.sectionCounts = 1...30
+    var (checked, refused) = (0, 0)
+    for index in 0..<120 {
+      var model = generator.model()
+      guard (try? model.validate()) != nil else { continue }
+      var layouts = try FlowStrategies.all.map { try FlowStrategies.make($0, model: model) }
+      for i in layouts.indices { layouts[i].prepare() }
+      for step in 0..<6 {
+        let context = Self.context(for: model, &generator)
+        let expected = Result { () throws(LayoutError) in try model.applying(context) }
+        var inPlace = model
+        let change = Result { () throws(LayoutError) in try inPlace.apply(context) }
+        switch (expected, change) {
+        case (.success(let (after, expectedChange)), .success(let change)):
+          #expect(inPlace == after && change == expectedChange, "seed \(seed), layout \(index)")
+          model = after
+          for i in layouts.indices { try layouts[i].invalidateLayout(with: context) }
+        case (.failure(let error), .failure(let inPlaceError)):
+          // Refused alike, and nothing changed.
+          #expect(error == inPlaceError && inPlace == model, "seed \(seed), layout \(index)")
+          refused += 1
+          continue
+        default:
+          Issue.record("seed \(seed), layout \(index), step \(step): one path refused, one not")
+          continue
+        }
+        for i in layouts.indices { layouts[i].prepare() }
+        guard
+          try agreeWithFreshReference(
+            layouts, model: model, rectsFrom: &generator,
+            context: "seed \(seed), layout \(index), step \(step)")
+        else { return }
+        checked += 1
+      }
+    }
+    // Both outcomes happened.
+    #expect(checked > 100 && refused > 10, "checked \(checked), refused \(refused)")
+  }
+
+  /// One resize in the batch, in the invalidated items, or one in each (two single changes
+  /// merged); now and then of an item that does not exist, or to a bad size.
+  static func context(
+    for model: FlowLayoutModel, _ generator: inout RandomLayouts
+  ) -> LayoutInvalidationContext {
+    let nonEmpty = model.sections.indices.filter { model.sections[$0].numberOfItems > 0 }
+    func resize() -> [BatchUpdate.ItemResize] {
+      guard !nonEmpty.isEmpty, !generator.chance(0.05) else {
+        return [.init(at: LayoutIndexPath(item: 0, section: model.sections.count), size: .zero)]
+      }
+      let section = generator.pick(nonEmpty)
+      let item = generator.random.nextIndex(below: model.sections[section].numberOfItems)
+      let size = generator.chance(0.05) ? CGSize(width: -1, height: 10) : generator.itemSize()
+      return [.init(at: LayoutIndexPath(item: item, section: section), size: size)]
+    }
+    switch generator.random.nextInt(in: 0...2) {
+    case 0: return .batch(BatchUpdate(resizeItems: resize()))
+    case 1: return .items(resize())
+    default:
+      var context = LayoutInvalidationContext.items(resize())
+      context.batchUpdate = BatchUpdate(resizeItems: resize())
+      return context
+    }
+  }
+}

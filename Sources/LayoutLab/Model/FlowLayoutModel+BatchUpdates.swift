@@ -35,6 +35,12 @@ extension FlowLayoutModel {
   /// - Complexity: O(k) for k resizes.
   func checkResizes(_ resizes: [BatchUpdate.ItemResize]) throws(LayoutError) {
     guard !resizes.isEmpty else { return }
+    if resizes.count == 1 {
+      // One resize cannot name an item twice: no set to allocate (a cell measuring itself, a
+      // one-item batch).
+      try BatchApplication.checkResizedItem(resizes[0], 0, sections: sections)
+      return try BatchApplication.checkResizedSize(resizes[0], 0)
+    }
     var resized = Set<LayoutIndexPath>(minimumCapacity: resizes.count)
     for (index, resize) in resizes.enumerated() {
       try BatchApplication.checkResize(
@@ -48,6 +54,15 @@ extension FlowLayoutModel {
   /// - Complexity: O(k log k) for k resizes, plus O(items) of a section of one size that gets
   ///   a size of its own.
   mutating func applyCheckedResizes(_ resizes: [BatchUpdate.ItemResize]) -> FlowSectionChanges {
+    if resizes.count == 1 {
+      // One item: nothing to sort or merge, and the change holds its one entry inline.
+      let path = resizes[0].at
+      sections[path.section].setItemSize(resizes[0].size, at: path.item, layout: layout)
+      return FlowSectionChanges(
+        sectionCount: sections.count,
+        changed: FlowSectionChanges.ChangedItems(
+          section: path.section, first: path.item, last: path.item))
+    }
     var changed: [FlowSectionChanges.ChangedItems] = []
     changed.reserveCapacity(resizes.count)
     for resize in resizes {
@@ -452,16 +467,30 @@ private struct BatchApplication {
     _ resize: BatchUpdate.ItemResize, _ index: Int, sections: [FlowSection],
     resized: inout Set<LayoutIndexPath>
   ) throws(LayoutError) {
-    func field() -> [LayoutError.PathComponent] {
-      [.key("resizeItems"), .index(index), .key("at")]
+    try checkResizedItem(resize, index, sections: sections)
+    guard resized.insert(resize.at).inserted else {
+      throw LayoutError(
+        path: [.key("resizeItems"), .index(index), .key("at")], "\(resize.at) is named twice")
     }
+    try checkResizedSize(resize, index)
+  }
+
+  /// Resize `index` names an item of `sections` (after the batch): `checkResize`'s first check.
+  static func checkResizedItem(
+    _ resize: BatchUpdate.ItemResize, _ index: Int, sections: [FlowSection]
+  ) throws(LayoutError) {
     let path = resize.at
     guard (0..<sections.count).contains(path.section),
       (0..<sections[path.section].numberOfItems).contains(path.item)
-    else { throw LayoutError(path: field(), "\(path) does not exist after the batch") }
-    guard resized.insert(path).inserted else {
-      throw LayoutError(path: field(), "\(path) is named twice")
+    else {
+      throw LayoutError(
+        path: [.key("resizeItems"), .index(index), .key("at")],
+        "\(path) does not exist after the batch")
     }
+  }
+
+  /// Resize `index` carries a good size: `checkResize`'s last check.
+  static func checkResizedSize(_ resize: BatchUpdate.ItemResize, _ index: Int) throws(LayoutError) {
     try checkSize(resize.size, "resizeItems[\(index)].size")
   }
 

@@ -67,7 +67,7 @@ extension FlowLayoutModel {
   public mutating func apply(_ context: LayoutInvalidationContext) throws(LayoutError)
     -> FlowModelChange
   {
-    guard context.delegateMetrics == nil, context.batchUpdate?.onlyResizesItems ?? true else {
+    guard !context.hasDelegateMetrics, context.batchUpdate?.onlyResizesItems ?? true else {
       let (model, change) = try applying(context)
       self = model
       return change

@@ -19,6 +19,11 @@ public struct FlowSectionChanges: Hashable, Sendable {
     var section: Int
     var first: Int
     var last: Int
+
+    /// The section's origin: where it was, these items changed.
+    var origin: Origin {
+      .existing(old: section, firstChangedItem: first, lastChangedItem: last, itemDelta: 0)
+    }
   }
 
   private enum Storage: Hashable, Sendable {
@@ -27,6 +32,8 @@ public struct FlowSectionChanges: Hashable, Sendable {
     /// `count` sections, each where it was with as many items; those in `changed` (by
     /// increasing section, each once) had items changed.
     case sparse(count: Int, changed: [ChangedItems])
+    /// `.sparse` with one section changed, held inline: a one-item resize allocates no list.
+    case one(count: Int, changed: ChangedItems)
   }
 
   private var storage: Storage
@@ -45,6 +52,23 @@ public struct FlowSectionChanges: Hashable, Sendable {
     structureChanged = false
   }
 
+  /// `count` sections where they were, with items changed in one of them.
+  init(sectionCount count: Int, changed: ChangedItems) {
+    storage = .one(count: count, changed: changed)
+    structureChanged = false
+  }
+
+  /// A sparse change's count and changed sections, as a list; nil for a dense one.
+  ///
+  /// - Complexity: O(1); allocates a list of one for `.one`.
+  private var sparseChanges: (count: Int, changed: [ChangedItems])? {
+    switch storage {
+    case .dense: nil
+    case .sparse(let count, let changed): (count, changed)
+    case .one(let count, let changed): (count, [changed])
+    }
+  }
+
   /// One entry per section after the batch.
   ///
   /// - Complexity: O(s) for a sparse change, which it spells out.
@@ -52,7 +76,8 @@ public struct FlowSectionChanges: Hashable, Sendable {
     get {
       switch storage {
       case .dense(let origins): return origins
-      case .sparse(let count, let changed):
+      case .sparse, .one:
+        let (count, changed) = sparseChanges ?? (0, [])
         var origins = (0..<count).map {
           Origin.existing(old: $0, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0)
         }
@@ -71,7 +96,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
   public var count: Int {
     switch storage {
     case .dense(let origins): origins.count
-    case .sparse(let count, _): count
+    case .sparse(let count, _), .one(let count, _): count
     }
   }
 
@@ -94,20 +119,13 @@ public struct FlowSectionChanges: Hashable, Sendable {
         body(index, origin)
       }
     case .sparse(_, let changed):
-      for entry in changed {
-        body(
-          entry.section,
-          .existing(
-            old: entry.section, firstChangedItem: entry.first, lastChangedItem: entry.last,
-            itemDelta: 0))
-      }
+      for entry in changed { body(entry.section, entry.origin) }
+    case .one(_, let entry): body(entry.section, entry.origin)
     }
   }
 
   public static func == (a: Self, b: Self) -> Bool {
-    if case .sparse(let countA, let changedA) = a.storage,
-      case .sparse(let countB, let changedB) = b.storage
-    {
+    if let (countA, changedA) = a.sparseChanges, let (countB, changedB) = b.sparseChanges {
       return countA == countB && changedA == changedB
     }
     return a.structureChanged == b.structureChanged && a.sections == b.sections
@@ -126,6 +144,7 @@ extension FlowSectionChanges {
   public var isEmpty: Bool {
     switch storage {
     case .sparse(_, let changed): return changed.isEmpty
+    case .one: return false
     case .dense(let origins):
       return !structureChanged
         && origins.allSatisfy {
@@ -140,9 +159,7 @@ extension FlowSectionChanges {
   ///
   /// - Complexity: O(changes) when both are sparse; O(s) otherwise.
   func merged(with later: FlowSectionChanges) -> FlowSectionChanges {
-    if case .sparse(let count, let earlier) = storage,
-      case .sparse(_, let laterChanged) = later.storage
-    {
+    if let (count, earlier) = sparseChanges, let (_, laterChanged) = later.sparseChanges {
       return FlowSectionChanges(
         sectionCount: count, changed: Self.union(earlier, laterChanged))
     }

@@ -10,7 +10,16 @@ public struct LayoutInvalidationContext: Hashable, Sendable {
   public var invalidateEverything: Bool
   /// `invalidateFlowLayoutDelegateMetrics`: the delegate's answers — sizes, insets, spacings,
   /// header and footer sizes, or the layout's own properties — are now those of this model.
-  public var delegateMetrics: FlowLayoutModel?
+  public var delegateMetrics: FlowLayoutModel? {
+    get { metrics?.model }
+    set { metrics = newValue.map(Metrics.model) }
+  }
+  /// The model boxed (an indirect case): a context is copied at every layer an invalidation
+  /// passes through, and the model inline would make each copy hundreds of bytes long.
+  private var metrics: Metrics?
+
+  /// Whether the context carries new delegate metrics, without copying the model out.
+  var hasDelegateMetrics: Bool { metrics != nil }
   /// The data-source changes of a `performBatchUpdates` call.
   public var batchUpdate: BatchUpdate?
   /// `invalidateItems(at:)`: these items now have these sizes (a cell measured itself).
@@ -27,11 +36,21 @@ public struct LayoutInvalidationContext: Hashable, Sendable {
     newBounds: CGRect? = nil, contentOffsetAdjustment: CGPoint = .zero
   ) {
     self.invalidateEverything = invalidateEverything
-    self.delegateMetrics = delegateMetrics
+    self.metrics = delegateMetrics.map(Metrics.model)
     self.batchUpdate = batchUpdate
     self.invalidatedItems = invalidatedItems
     self.newBounds = newBounds
     self.contentOffsetAdjustment = contentOffsetAdjustment
+  }
+
+  private indirect enum Metrics: Hashable, Sendable {
+    case model(FlowLayoutModel)
+
+    var model: FlowLayoutModel {
+      switch self {
+      case .model(let model): model
+      }
+    }
   }
 
   public static let everything = LayoutInvalidationContext(invalidateEverything: true)

@@ -190,9 +190,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   }
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
-    guard var state, !state.geometry.isEmpty else { return fullLayout() }
-    // The state's arrays are changed in place only if `self` no longer holds them too.
-    self.state = nil
+    // Taken out of `self`, which leaves nil: the state's arrays are then held once and
+    // changed in place (a full layout replaces it).
+    guard var state = state.take(), !state.geometry.isEmpty else { return fullLayout() }
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
     var anyMoved = false
