@@ -10,8 +10,14 @@ extension RunLengthLayout {
   public func layoutAttributesForElements(
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
+    withPrepared { elements(in: rect, of: $0, counting: &counters) }
+  }
+
+  /// `layoutAttributesForElements(in:counting:)` from `state`, borrowed (`withPrepared`).
+  private func elements(
+    in rect: CGRect, of state: State, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
     let rect = rect.standardized
-    let state = prepared
     let geometry = state.geometry
     let search = FlowSearchRange(rect, in: geometry)
     let (low, high) = (search.low, search.high)
@@ -160,7 +166,13 @@ extension RunLengthLayout {
   ///   O(items on its line) in a mixed one; plus O(log s) to read the section's start where
   ///   starts are prefix sums (`SectionStarts`).
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
-    let state = prepared
+    withPrepared { attributesForItem(at: indexPath, of: $0) }
+  }
+
+  /// `layoutAttributesForItem(at:)` from `state`, borrowed (`withPrepared`).
+  private func attributesForItem(
+    at indexPath: LayoutIndexPath, of state: State
+  ) -> LayoutAttributes? {
     guard state.sections.indices.contains(indexPath.section) else { return nil }
     let section = state.sections[indexPath.section]
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
@@ -190,12 +202,14 @@ extension RunLengthLayout {
   public func layoutAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
-    let state = prepared
-    guard indexPath.item == 0, state.sections.indices.contains(indexPath.section),
-      let frame = state.geometry.supplementaryFrame(kind, of: state.record(of: indexPath.section))
-    else { return nil }
-    return LayoutAttributes(
-      kind: kind, indexPath: indexPath, frame: frame,
-      zIndex: LayoutAttributes.supplementaryViewZIndex)
+    withPrepared { state in
+      guard indexPath.item == 0, state.sections.indices.contains(indexPath.section),
+        let frame = state.geometry.supplementaryFrame(
+          kind, of: state.record(of: indexPath.section))
+      else { return nil }
+      return LayoutAttributes(
+        kind: kind, indexPath: indexPath, frame: frame,
+        zIndex: LayoutAttributes.supplementaryViewZIndex)
+    }
   }
 }

@@ -267,15 +267,23 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 
   public mutating func resetWorkCounters() { workCounters = LayoutWorkCounters() }
 
-  var prepared: State {
-    guard let state, pending == nil, !needsFullLayout else {
-      preconditionFailure("query before prepare()")
+  /// `body`'s answer from the prepared state, borrowed where it is stored: returning a copy
+  /// (as a computed property does) retained and released each of its arrays, about 150
+  /// instructions a query.
+  @inline(__always)
+  func withPrepared<Answer>(_ body: (State) -> Answer) -> Answer {
+    guard pending == nil, !needsFullLayout else { preconditionFailure("query before prepare()") }
+    switch state {
+    case .some(let state): return body(state)
+    case .none: preconditionFailure("query before prepare()")
     }
-    return state
   }
 
+  /// A copy of the prepared state, for tests: queries borrow it (`withPrepared`).
+  var prepared: State { withPrepared { $0 } }
+
   /// - Complexity: O(1).
-  public var collectionViewContentSize: CGSize { prepared.contentSize }
+  public var collectionViewContentSize: CGSize { withPrepared { $0.contentSize } }
 
   /// Records what changed for the next `prepare()`: a pure scroll or a data change lays out
   /// only the sections it touched; everything else — new delegate metrics, a cross-axis bounds
