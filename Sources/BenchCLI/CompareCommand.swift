@@ -13,6 +13,7 @@ enum CompareCommand {
     var remeasure = true
     var against: String?
     var rounds = 20
+    var confirm = 2
     var run = RunOptions()
   }
 
@@ -22,8 +23,8 @@ enum CompareCommand {
       synopsis: [
         "bench compare BASELINE.json [CANDIDATE.json] [--deterministic] [--tolerance X]",
         "              [--markdown FILE] [--no-remeasure]",
-        "bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [--markdown FILE]",
-        "              [RUN OPTIONS]",
+        "bench compare --against PATH_TO_OTHER_BENCH [--rounds N] [--confirm N]",
+        "              [--markdown FILE] [RUN OPTIONS]",
       ],
       positional: Positional(name: "BASELINE.json", noun: "results file", maximumCount: nil) {
         $0.files.append($1)
@@ -79,6 +80,14 @@ enum CompareCommand {
             .value(
               "--rounds", "N", .integer(in: 2...1000, "a number of rounds"), into: \.rounds,
               help: "A B B A rounds per benchmark (default 20)"),
+            .value(
+              "--confirm", "N", .integer(in: 0...10, "a number of confirmation rounds"),
+              into: \.confirm,
+              help: """
+                measure a benchmark found slower again, up to N times, in fresh workers on
+                another CPU, each time after another history; it is slower only if slower every
+                time (default 2, 0 = off)
+                """),
           ]),
         .unlisted(RunOptions.options.map { $0.lifted(\.run) }),
         .prose("Exit status: 0 no regression, 1 regression, 2 bad input or usage."),
@@ -97,7 +106,8 @@ enum CompareCommand {
         throw UsageError("--against compares builds, not files: drop '\(files[0])'")
       }
       return try compareBuilds(
-        against: against, rounds: rounds, options: options, markdownPath: markdownPath, io: io)
+        against: against, rounds: rounds, confirm: parsed.confirm, options: options,
+        markdownPath: markdownPath, io: io)
     }
     guard (1...2).contains(files.count) else {
       throw UsageError(
@@ -206,7 +216,8 @@ enum CompareCommand {
   /// same way (`ProcessPlacement`): this process only drives them, so neither side measures in
   /// a process whose heap holds the whole suite.
   static func compareBuilds(
-    against: String, rounds: Int, options: RunOptions, markdownPath: String?, io: CommandIO
+    against: String, rounds: Int, confirm: Int = 2, options: RunOptions, markdownPath: String?,
+    io: CommandIO
   ) throws -> String {
     guard FileManager.default.isExecutableFile(atPath: against) else {
       throw UsageError("--against: '\(against)' is not an executable bench")
@@ -233,31 +244,55 @@ enum CompareCommand {
     let links = try ProcessPlacement.workerLinks(
       a: against, b: ProcessPlacement.ownExecutable())
     defer { try? FileManager.default.removeItem(atPath: links.folder) }
-    let other = try RemoteSide(
-      executable: links.a, name: against, layoutPaths: options.layoutPaths)
-    let this = try RemoteSide(
-      executable: links.b, name: "this build", layoutPaths: options.layoutPaths)
     let engine = InterleavedComparison(
       rounds: rounds, thresholds: PairedComparison.Thresholds(comparisons: benchmarks.count))
     var outcomes: [InterleavedComparison.Outcome] = []
     var notes = [placement.description]
     var missing: [String] = []
-    for (index, benchmark) in benchmarks.enumerated() {
-      if !options.quiet {
-        io.writeError("[\(index + 1)/\(benchmarks.count)] A/B \(benchmark.key)\n")
-      }
-      do {
-        outcomes.append(
-          try engine.compare(
-            benchmark.key, strategy: benchmark.strategy, workload: benchmark.workload,
-            dataset: benchmark.dataset, a: other, b: this))
-      } catch is RemoteSide.MissingBenchmark {
-        // New in this build: nothing to compare it with.
-        missing.append(benchmark.key.description)
+    do {
+      // The first pass: every benchmark in one pair of workers, which end with this block.
+      let other = try RemoteSide(
+        executable: links.a, name: against, layoutPaths: options.layoutPaths)
+      let this = try RemoteSide(
+        executable: links.b, name: "this build", layoutPaths: options.layoutPaths)
+      for (index, benchmark) in benchmarks.enumerated() {
+        if !options.quiet {
+          io.writeError("[\(index + 1)/\(benchmarks.count)] A/B \(benchmark.key)\n")
+        }
+        do {
+          outcomes.append(
+            try engine.compare(
+              benchmark.key, strategy: benchmark.strategy, workload: benchmark.workload,
+              dataset: benchmark.dataset, a: other, b: this))
+        } catch is RemoteSide.MissingBenchmark {
+          // New in this build: nothing to compare it with.
+          missing.append(benchmark.key.description)
+        }
       }
     }
     if !missing.isEmpty {
       notes.append("only in this build (not compared): \(missing.joined(separator: ", "))")
+    }
+    let suspects = outcomes.filter { $0.comparison.verdict == .slower }.count
+    if confirm > 0 && suspects > 0 {
+      // A slowdown must show again in processes with another history, measured alone, started
+      // in the other order, on another CPU (docs/BenchMethod.md, "Confirmed in fresh
+      // processes"): the first pass's workers ran the whole list in one heap each, and one of
+      // them may have been unlucky in where its buffers landed.
+      let cpu = ProcessPlacement.repinElsewhere(than: placement.cpu)
+      notes.append(
+        "\(suspects) found slower at first: each measured again, up to \(confirm)×, in fresh workers"
+          + (cpu.map { " on CPU \($0)" } ?? ""))
+      var started = 0
+      outcomes = try engine.confirm(outcomes, count: confirm) { _ in
+        started += 1
+        if !options.quiet { io.writeError("confirming in fresh workers (\(started))\n") }
+        // B first this time.
+        let b = try RemoteSide(
+          executable: links.b, name: "this build", layoutPaths: options.layoutPaths)
+        let a = try RemoteSide(executable: links.a, name: against, layoutPaths: options.layoutPaths)
+        return (a, b)
+      }
     }
     let text = InterleavedComparison.report(
       outcomes, aName: against, bName: "this build", notes: notes)
@@ -268,11 +303,11 @@ enum CompareCommand {
             outcomes, aName: against, bName: "this build", notes: notes),
         to: markdownPath)
     }
-    let slower = outcomes.filter { $0.comparison.verdict == .slower }
+    let slower = outcomes.filter { $0.verdict == .slower }
     if let first = slower.first {
       try io.output(text)
       throw CheckFailure(
-        "regression: this build is slower than \(against) on \(slower.count) benchmark(s), first: [time] \(first.key): \(String(format: "%.3f", first.comparison.ratio))× (\(first.comparison.reason))"
+        "regression: this build is slower than \(against) on \(slower.count) benchmark(s), first: [time] \(first.key): \(String(format: "%.3f", first.comparison.ratio))× (\(first.reason))"
       )
     }
     return text

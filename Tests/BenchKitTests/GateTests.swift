@@ -152,6 +152,101 @@ import Testing
     #expect(abs(outcome.comparison.ratio - 1) < 0.05)
   }
 
+  /// A side whose every sample is `nanoseconds` × (1 ± 1 %, seeded): one worker process.
+  final class SteadySide: ComparisonSide {
+    var random: UInt64
+    let nanoseconds: Double
+    var setUps = 0
+    init(seed: UInt64, nanoseconds: Double) {
+      random = seed
+      self.nanoseconds = nanoseconds
+    }
+    func setUp(_ key: BenchmarkKey, strategy: String, workload: String, dataset: String)
+      throws -> Double
+    {
+      setUps += 1
+      return nanoseconds
+    }
+    func sample(iterations: Int) throws -> Double {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return nanoseconds * (0.99 + 0.02 * Double(random >> 11) * 0x1p-53)
+    }
+    func tearDown() throws {}
+  }
+
+  /// The first pass of three benchmarks: `slowB` of B's first-pass worker's time over A's, per
+  /// benchmark (1.176 is what identical source measured once, in one unlucky process).
+  static func firstPass(_ engine: InterleavedComparison, slowB: [Double]) throws
+    -> [InterleavedComparison.Outcome]
+  {
+    try slowB.enumerated().map { index, factor in
+      try engine.compare(
+        BenchmarkKey(name: "s w\(index) d", items: 1), strategy: "s", workload: "w\(index)",
+        dataset: "d", a: SteadySide(seed: UInt64(2 * index + 1), nanoseconds: 355),
+        b: SteadySide(seed: UInt64(2 * index + 2), nanoseconds: 355 * factor))
+    }
+  }
+
+  @Test func confirmation_aSlowdownOfOneProcessOnly_isNoChange() throws {
+    // Identical code; B's first worker was 1.176× slower on w1 (its own heap, its own luck),
+    // fresh workers are not: no regression, and the report says what happened.
+    let engine = InterleavedComparison(rounds: 20, thresholds: .init(comparisons: 3))
+    let first = try Self.firstPass(engine, slowB: [1, 1.176, 1])
+    #expect(first.map(\.verdict) == [.noChange, .slower, .noChange])
+    var started: [Int] = []
+    let confirmed = try engine.confirm(first, count: 2) { round in
+      started.append(round)
+      return (
+        SteadySide(seed: UInt64(100 + round), nanoseconds: 355),
+        SteadySide(seed: UInt64(200 + round), nanoseconds: 355)
+      )
+    }
+    // Only the suspect is measured again, and once is enough to clear it.
+    #expect(started == [0])
+    #expect(confirmed.map(\.verdict) == [.noChange, .noChange, .noChange])
+    #expect(confirmed[1].comparison.verdict == .slower && confirmed[1].confirmations.count == 1)
+    #expect(confirmed[1].reason.hasPrefix("not confirmed in fresh processes"))
+    let report = InterleavedComparison.report(confirmed, aName: "base", bName: "head")
+    #expect(report.contains("3 compared: 0 slower, 0 faster, 3 no change (1 found slower at first"))
+    #expect(report.contains("no change (first 1.1"))
+    let markdown = InterleavedComparison.markdown(confirmed, aName: "base", bName: "head")
+    #expect(markdown.hasPrefix("**Verdict: no slowdown**"))
+  }
+
+  @Test func confirmation_aRealSlowdown_isStillSlower() throws {
+    // The drill's size of slowdown (~1.2×) in B's code: every fresh pair finds it again.
+    let engine = InterleavedComparison(rounds: 20, thresholds: .init(comparisons: 3))
+    let first = try Self.firstPass(engine, slowB: [1, 1.2, 0.8])
+    var sides: [(a: SteadySide, b: SteadySide)] = []
+    let confirmed = try engine.confirm(first, count: 2) { round in
+      sides.append(
+        (
+          SteadySide(seed: UInt64(300 + round), nanoseconds: 355),
+          SteadySide(seed: UInt64(400 + round), nanoseconds: 355 * 1.2)
+        ))
+      return (sides[round].a, sides[round].b)
+    }
+    // Two rounds in fresh sides; the second set the benchmark up once before, unmeasured.
+    #expect(sides.map(\.a.setUps) == [1, 2] && sides.map(\.b.setUps) == [1, 2])
+    #expect(confirmed.map(\.verdict) == [.noChange, .slower, .faster])
+    #expect(confirmed[1].confirmations.map(\.verdict) == [.slower, .slower])
+    #expect(confirmed[1].reason.contains("confirmed in fresh processes"))
+    #expect(
+      InterleavedComparison.markdown(confirmed, aName: "base", bName: "head").hasPrefix(
+        "**Verdict: regression**: `s w1 d [1]`"))
+  }
+
+  @Test func confirmation_none_keepsTheFirstPass() throws {
+    let engine = InterleavedComparison(rounds: 20, thresholds: .init(comparisons: 3))
+    let first = try Self.firstPass(engine, slowB: [1, 1.176, 1])
+    let unconfirmed = try engine.confirm(first, count: 0) { _ in
+      Issue.record("no confirmation asked for")
+      return (SteadySide(seed: 1, nanoseconds: 1), SteadySide(seed: 2, nanoseconds: 1))
+    }
+    #expect(unconfirmed.map(\.verdict) == [.noChange, .slower, .noChange])
+    #expect(unconfirmed[1].reason == first[1].comparison.reason)
+  }
+
   @Test func workerLinks_haveOneLength_andPointAtTheBuilds() throws {
     let links = try ProcessPlacement.workerLinks(a: "/usr/bin/env", b: "/bin/sh")
     defer { try? FileManager.default.removeItem(atPath: links.folder) }

@@ -68,9 +68,37 @@ public struct InterleavedComparison {
 
   public struct Outcome: Sendable {
     public var key: BenchmarkKey
+    /// The first pass: every benchmark, one after another, in one pair of workers.
     public var comparison: PairedComparison
     public var samplesA: [Double]
     public var samplesB: [Double]
+    /// The benchmark's parts, to measure it again (`confirm`).
+    public var strategy = ""
+    public var workload = ""
+    public var dataset = ""
+    /// The confirmation rounds of a first pass that found B slower, each in fresh processes
+    /// (`confirm`); empty when none ran.
+    public var confirmations: [PairedComparison] = []
+
+    /// The verdict: the first pass's, except that a slowdown stands only when every
+    /// confirmation round that ran found it too. What a process's own state (its heap, where
+    /// its answer arrays land, what else shared its CPU) did to one side is not there in fresh
+    /// processes; a slower build is slower in every process (docs/BenchMethod.md, "Confirmed in
+    /// fresh processes").
+    public var verdict: PairedComparison.Verdict {
+      comparison.verdict == .slower && confirmations.contains(where: { $0.verdict != .slower })
+        ? .noChange : comparison.verdict
+    }
+
+    /// Why the verdict is what it is, in a few words.
+    public var reason: String {
+      guard !confirmations.isEmpty else { return comparison.reason }
+      let rounds = confirmations.map { String(format: "%.3f× (%@)", $0.ratio, $0.verdict.rawValue) }
+        .joined(separator: ", ")
+      return verdict == .slower
+        ? "\(comparison.reason); confirmed in fresh processes: \(rounds)"
+        : "not confirmed in fresh processes: \(rounds)"
+    }
   }
 
   public func compare(
@@ -106,7 +134,46 @@ public struct InterleavedComparison {
     return Outcome(
       key: key,
       comparison: PairedComparison(rounds: pairs, a: samplesA, b: samplesB, thresholds: thresholds),
-      samplesA: samplesA, samplesB: samplesB)
+      samplesA: samplesA, samplesB: samplesB, strategy: strategy, workload: workload,
+      dataset: dataset)
+  }
+
+  /// Measures every benchmark the first pass found slower again, up to `count` times, each
+  /// time in a fresh pair of sides from `freshSides(round)` (the caller starts new processes,
+  /// placed otherwise), with the same rounds and thresholds; records the comparisons in
+  /// `confirmations`. A slowdown then stands only if it is found every time (`Outcome.verdict`);
+  /// measuring stops at the first round that does not find it. Round r first sets the
+  /// benchmark up and tears it down r times on both sides, unmeasured: each round's heap has
+  /// another history, so the rounds do not share one process state's luck. Benchmarks found
+  /// faster or unchanged are not measured again.
+  ///
+  /// - Complexity: O(count × suspects) comparisons.
+  public func confirm(
+    _ outcomes: [Outcome], count: Int,
+    freshSides: (_ round: Int) throws -> (a: any ComparisonSide, b: any ComparisonSide)
+  ) throws -> [Outcome] {
+    var confirmed = outcomes
+    for index in confirmed.indices where confirmed[index].comparison.verdict == .slower {
+      for round in 0..<count {
+        // A round that did not find it slower has decided: no need to measure more.
+        guard confirmed[index].verdict == .slower else { break }
+        let sides = try freshSides(round)
+        let outcome = confirmed[index]
+        for _ in 0..<round {
+          for side in [sides.b, sides.a] {
+            _ = try side.setUp(
+              outcome.key, strategy: outcome.strategy, workload: outcome.workload,
+              dataset: outcome.dataset)
+            try side.tearDown()
+          }
+        }
+        let again = try compare(
+          outcome.key, strategy: outcome.strategy, workload: outcome.workload,
+          dataset: outcome.dataset, a: sides.a, b: sides.b)
+        confirmed[index].confirmations.append(again.comparison)
+      }
+    }
+    return confirmed
   }
 
   /// A table of outcomes and the overall verdict line.
@@ -125,7 +192,7 @@ public struct InterleavedComparison {
   public static func markdown(
     _ outcomes: [Outcome], aName: String, bName: String, notes: [String] = []
   ) -> String {
-    let slower = outcomes.filter { $0.comparison.verdict == .slower }
+    let slower = outcomes.filter { $0.verdict == .slower }
     var out =
       (slower.isEmpty
         ? "**Verdict: no slowdown**"
@@ -138,8 +205,9 @@ public struct InterleavedComparison {
       header: ["benchmark", "A median", "B median", "B/A", "99% CI", "p", "P(B>A)", "verdict"],
       leftAligned: [0, 7])
     // What moved first, then the rest in suite order.
-    let moved = outcomes.filter { $0.comparison.verdict != .noChange }
-    for outcome in moved + outcomes.filter({ $0.comparison.verdict == .noChange }) {
+    let moved = outcomes.filter { $0.verdict != .noChange || !$0.confirmations.isEmpty }
+    for outcome in moved + outcomes.filter({ $0.verdict == .noChange && $0.confirmations.isEmpty })
+    {
       table.append(cells(outcome))
     }
     return out + table.markdown()
@@ -151,14 +219,24 @@ public struct InterleavedComparison {
       outcome.key.description, Formatting.duration(c.medianA), Formatting.duration(c.medianB),
       String(format: "%.3f", c.ratio), String(format: "[%.3f, %.3f]", c.ratioLow, c.ratioHigh),
       String(format: "%.2g", c.p), String(format: "%.2f", c.probabilityBGreater),
-      c.verdict == .noChange ? "no change" : c.verdict.rawValue.uppercased(),
+      (outcome.verdict == .noChange ? "no change" : outcome.verdict.rawValue.uppercased())
+        + (outcome.confirmations.isEmpty
+          ? ""
+          : " (first "
+            + ([c] + outcome.confirmations).map { String(format: "%.3f×", $0.ratio) }.joined(
+              separator: ", then ") + ")"),
     ]
   }
 
   static func summary(_ outcomes: [Outcome]) -> String {
-    let slower = outcomes.filter { $0.comparison.verdict == .slower }.count
-    let faster = outcomes.filter { $0.comparison.verdict == .faster }.count
+    let slower = outcomes.filter { $0.verdict == .slower }.count
+    let faster = outcomes.filter { $0.verdict == .faster }.count
+    let unconfirmed = outcomes.filter {
+      $0.comparison.verdict == .slower && $0.verdict != .slower
+    }.count
     return
       "\(outcomes.count) compared: \(slower) slower, \(faster) faster, \(outcomes.count - slower - faster) no change"
+      + (unconfirmed > 0
+        ? " (\(unconfirmed) found slower at first, not confirmed in fresh processes)" : "")
   }
 }

@@ -29,6 +29,7 @@ public enum ProcessPlacement {
   /// Pins this process — and so the workers it starts afterwards — to the CPU it is running
   /// on, and turns address randomization off for those workers.
   public static func prepareWorkers() -> Outcome {
+    _ = allowedCPUsAtStart  // read before pinning narrows it
     let current = bench_current_cpu()
     let pinned = current >= 0 && bench_pin_to_cpu(current) == 0
     let noRandomization = bench_disable_address_randomization_for_children() == 0
@@ -121,6 +122,22 @@ extension ProcessPlacement {
     }
     return count > 0 ? cpus.prefix(Int(count)).map { Int($0) } : []
   }
+
+  /// Pins this process — and the workers it starts from now on — to an allowed CPU other than
+  /// `cpu` (the least busy of them), for a confirmation measured elsewhere than the first pass.
+  /// Returns the CPU, or nil when there is no other CPU or pinning is unavailable (then nothing
+  /// changes).
+  public static func repinElsewhere(than cpu: Int?) -> Int? {
+    let others = allowedCPUsAtStart.filter { $0 != cpu }
+    guard !others.isEmpty else { return nil }
+    let busy = leastBusyCPU(interval: 0.1)
+    let chosen = others.contains(busy ?? -1) ? busy ?? others[0] : others[0]
+    return pin(to: chosen) ? chosen : nil
+  }
+
+  /// The CPUs this process was allowed when this was first asked (before `prepareWorkers`
+  /// pinned it to one): read once, lazily.
+  public static let allowedCPUsAtStart: [Int] = allowedCPUs()
 
   /// Turns address randomization off for the programs this process executes from now on.
   public static func disableAddressRandomizationForChildren() -> Bool {
