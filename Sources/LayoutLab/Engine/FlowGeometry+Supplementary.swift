@@ -69,7 +69,9 @@ extension FlowGeometry {
     of sections: Range<Int>, meeting rect: CGRect, to result: inout [LayoutAttributes],
     counters: inout LayoutWorkCounters, record: (Int) -> FlowSectionRecord
   ) {
-    for kind in [ElementKind.header, .footer] {
+    // One kind at a time, not `for kind in [.header, .footer]`: that array was allocated on
+    // the heap once the call was inlined into a large query.
+    func append(_ kind: ElementKind) {
       for section in sections {
         let record = record(section)
         guard let frame = supplementaryFrame(kind, of: record, counting: &counters),
@@ -81,6 +83,8 @@ extension FlowGeometry {
             zIndex: LayoutAttributes.supplementaryViewZIndex))
       }
     }
+    append(.header)
+    append(.footer)
   }
 
   /// A section's whole extent: the line dimension across, its length along the scroll axis.

@@ -108,6 +108,39 @@ struct FlowGeometry: Sendable {
       mainLength: cell.mainLength, thickness: cell.thickness)
   }
 
+  /// `cellFrame`'s scroll-axis origin, mirrored (FLOW-20) and rounded (FLOW-21): for cells of
+  /// one line that share their offset and thickness (FLOW-10's columns), computed once per
+  /// line. With `cellMainOrigin(main:mainLength:)` — once per column — and
+  /// `cellFrame(mainOrigin:mainLength:thickness:scrollOrigin:)` they are `finalFrame` axis by
+  /// axis, so together they give `cellFrame`'s bits.
+  @inline(__always)
+  func cellScrollOrigin(
+    offset: Double, thickness: Double, sectionStart: Double, lineStart: Double
+  ) -> Double {
+    let scroll = sectionStart + (lineStart + offset)
+    // `physicalRect`: the scroll axis is x, mirrored, only when scrolling horizontally.
+    let origin = !isVertical && isRightToLeft ? mirrorWidth - scroll - thickness : scroll
+    return scale != 0 ? roundedToPixels(origin, scale: scale) : origin
+  }
+
+  /// `cellFrame`'s main-axis origin, mirrored (FLOW-20) and rounded (FLOW-21).
+  @inline(__always)
+  func cellMainOrigin(main: Double, mainLength: Double) -> Double {
+    // `physicalRect`: the main axis is x, mirrored, only when scrolling vertically.
+    let origin = isVertical && isRightToLeft ? mirrorWidth - main - mainLength : main
+    return scale != 0 ? roundedToPixels(origin, scale: scale) : origin
+  }
+
+  /// `cellFrame` from its origins (`cellMainOrigin`, `cellScrollOrigin`).
+  @inline(__always)
+  func cellFrame(mainOrigin: Double, mainLength: Double, thickness: Double, scrollOrigin: Double)
+    -> CGRect
+  {
+    isVertical
+      ? CGRect(x: mainOrigin, y: scrollOrigin, width: mainLength, height: thickness)
+      : CGRect(x: scrollOrigin, y: mainOrigin, width: thickness, height: mainLength)
+  }
+
   /// The scroll-axis interval of a physical rect in logical coordinates (undoing FLOW-20's
   /// mirror for horizontal right-to-left layouts), so that searches over monotonic logical
   /// extents work in every direction.

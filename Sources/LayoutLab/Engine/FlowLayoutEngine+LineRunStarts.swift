@@ -70,6 +70,29 @@ extension FlowLayoutEngine.SectionRuns {
     }
   }
 
+  /// `runsStarting(where:)` when `isBefore` is known to hold of the runs before `lowerBound`
+  /// and the answer is likely close to it (the runs a viewport meets after the first): as a
+  /// chain, an exponential search from there, then a binary search of the last step; as a
+  /// tree, its one descent.
+  ///
+  /// - Complexity: O(log(answer − lowerBound)) as a chain; O(log runs) as a tree.
+  @inline(__always)
+  func runsStarting(from lowerBound: Int, where isBefore: (Double) -> Bool) -> Int {
+    guard startSums == nil else { return runsStarting(where: isBefore) }
+    let count = runs.count
+    // Invariant: runs before `low` start where `isBefore` holds; if `bound` < count, run `bound`
+    // does not.
+    let from = min(max(lowerBound, 0), count)
+    var (low, bound, step) = (from, from, 1)
+    while bound < count && isBefore(runs[bound].start) {
+      low = bound + 1
+      bound = low + step
+      step &<<= 1
+    }
+    let high = min(bound, count)
+    return low + partitioningIndex(high - low) { !isBefore(runs[low + $0].start) }
+  }
+
   /// Turns the runs' starts into a tree, in place, if every sum of it is exact and the runs'
   /// storage is theirs alone (else false, nothing changed): runs that share a layout's block
   /// are copied by the resize that needs them changed (`rebreakByCopy`), which gives them

@@ -1,7 +1,8 @@
 import Foundation
 
 // Queries of `RunLengthLayout`: frames are rebuilt from runs of lines with the engine's
-// formulas (`FlowGeometry.cellFrame`, `UniformColumns.cell`, `FlowLayoutEngine.forEachCell`).
+// formulas (`FlowGeometry.cellFrame`, `UniformColumns.cell`, `FlowLayoutEngine.forEachCell`);
+// a rect query's search and cells are `RectQuery`'s.
 
 extension RunLengthLayout {
   /// - Complexity: O(log s + log runs + log lines of a run + k), where k counts the items of
@@ -17,130 +18,42 @@ extension RunLengthLayout {
   private func elements(
     in rect: CGRect, of state: State, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
-    let rect = rect.standardized
-    let geometry = state.geometry
-    let search = FlowSearchRange(rect, in: geometry)
-    let (low, high) = (search.low, search.high)
-    let meeting = state.sections(meeting: search)
-
-    // Every cell that meets the rect, in order, to `emit`; false once `emit` refuses one.
-    func forEachCell(_ emit: (LayoutAttributes) -> Bool) -> Bool {
-      for index in meeting {
-        let section = state.sections[index]
-        let start = state.start(of: index)
-        let runs = section.runs
-        // A uniform section's cells need no size: its columns hold it.
-        let items = FlowItemSizes(
-          section.columns == nil ? model.sections[index] : Self.noItems, layout: model.layout)
-        // Runs' lines never overlap and their extents never decrease, so of the runs that
-        // start before `low` only the last can reach it. Invariant: runs before `firstAtLow`
-        // start before `low`.
-        let firstAtLow = section.runsStarting { start + $0 < low }
-        var run = max(firstAtLow - 1, 0)
-        while run < runs.count {
-          let lines = section.run(run)
-          guard start + lines.start <= high else { break }
-          let shape = section.shape(ofRun: run, items, geometry)
-          // Invariant: lines before `line` end before `low`.
-          var line = partitioningIndex(lines.lineCount) {
-            start
-              + (section.lineStart($0, of: lines, thickness: shape.thickness) + shape.thickness)
-              >= low
+    withUnsafePointer(to: state) { state in
+      withUnsafePointer(to: model) { model in
+        var query = RectQuery(rect, state: state, model: model, counters: counters)
+        // Written once into the capacity reserved at the bound, with no check of uniqueness or
+        // capacity per element (`append` spent about a third of a query's time on them) …
+        var result: [LayoutAttributes] = []
+        result.reserveCapacity(query.elementsBound())
+        let scanned = query.counters.elementsScanned
+        result.appendInPlace(with: &query) { query, buffer in query.initializeCells(buffer) }
+        // … unless the bound was short, which it should never be: then once more, appending.
+        if !query.isComplete {
+          query.counters.elementsScanned = scanned
+          result.removeAll()
+          _ = query.forEachCell { element in
+            result.append(element)
+            return true
           }
-          while line < lines.lineCount {
-            let lineStart = section.lineStart(line, of: lines, thickness: shape.thickness)
-            guard start + lineStart <= high else { break }
-            counters.elementsScanned +=
-              shape.items(ofLine: line, firstItem: lines.firstItem).count
-            var accepted = true
-            self.forEachCell(of: lines, shape, line: line, section, items, geometry) {
-              item, cell in
-              let frame = geometry.cellFrame(cell, sectionStart: start, lineStart: lineStart)
-              if accepted && frame.touchesOrIntersects(rect) {
-                accepted = emit(
-                  LayoutAttributes(
-                    kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
-                    frame: frame, zIndex: 0))
-              }
-            }
-            guard accepted else { return false }
-            line += 1
-          }
-          run += 1
         }
-      }
-      return true
-    }
-
-    // Written once into an answer allocated at its bound, with no check of uniqueness or
-    // capacity per element (`append` spent about a third of a query's time on them) …
-    let bound = Self.elementsMeeting(low: low, high: high, in: meeting, of: state)
-    let scanned = counters.elementsScanned
-    var complete = true
-    var result = [LayoutAttributes](unsafeUninitializedCapacity: bound) { buffer, written in
-      complete = forEachCell { element in
-        guard written < buffer.count else { return false }
-        buffer.initializeElement(at: written, to: element)
-        written += 1
-        return true
+        let geometry = state.pointee.geometry
+        geometry.appendSupplementaryViews(
+          of: query.meeting, meeting: query.rect, to: &result, counters: &query.counters
+        ) { state.pointee.record(of: $0) }
+        counters = query.counters
+        return result
       }
     }
-    // … unless the bound was short, which it should never be: then once more, appending.
-    if !complete {
-      counters.elementsScanned = scanned
-      result.removeAll()
-      _ = forEachCell { element in
-        result.append(element)
-        return true
-      }
-    }
-    geometry.appendSupplementaryViews(
-      of: meeting, meeting: rect, to: &result, counters: &counters
-    ) { state.record(of: $0) }
-    return result
-  }
-
-  /// At least as many elements as a query of `low...high` returns from sections `meeting`:
-  /// the items of the runs of lines that start in the range and the one before it, and each
-  /// section's header and footer.
-  ///
-  /// - Complexity: O(log runs) per section.
-  private static func elementsMeeting(
-    low: Double, high: Double, in meeting: Range<Int>, of state: State
-  ) -> Int {
-    var count = 0
-    for index in meeting {
-      let section = state.sections[index]
-      let start = state.start(of: index)
-      let runs = section.runs
-      count += 2
-      guard runs.count > 0 else { continue }
-      if let columns = section.columns {
-        // FLOW-10: lines at a constant pitch; one more on either side for rounding.
-        let pitch = section.uniformThickness + section.metrics.lineSpacing
-        let lines =
-          pitch > 0 && (high - low) / pitch < Double(columns.lineCount)
-          ? Int(((high - low) / pitch).rounded(.up)) + 3 : columns.lineCount
-        count += min(lines * columns.perLine, section.numberOfItems)
-      } else {
-        // Invariant: runs before `first` start before `low`; before `last`, at or before `high`.
-        let first = max(section.runsStarting { start + $0 < low } - 1, 0)
-        let last = section.runsStarting { start + $0 <= high }
-        let end = last < runs.count ? runs[last].firstItem : section.numberOfItems
-        count += max(end - runs[first].firstItem, 0)
-      }
-    }
-    return count
   }
 
   /// What a uniform section's query reads instead of its sizes.
-  private static let noItems = FlowSection(items: 0)
+  static let noItems = FlowSection(items: 0)
 
   /// Every cell of line `line` of `run`, in item order, with where it sits in its line.
   ///
   /// - Complexity: O(items on the line).
   @inline(__always)
-  private func forEachCell(
+  static func forEachCell(
     of run: FlowLayoutEngine.LineRun, _ shape: FlowLayoutEngine.LineRunShape, line: Int,
     _ section: Section, _ items: FlowItemSizes, _ geometry: FlowGeometry,
     _ body: (Int, FlowCellPlacement) -> Void
@@ -187,7 +100,7 @@ extension RunLengthLayout {
         column: indexPath.item - shape.items(ofLine: line, firstItem: run.firstItem).lowerBound,
         thickness: shape.thickness)
     } else {
-      forEachCell(of: run, shape, line: line, section, items, state.geometry) { item, cell in
+      Self.forEachCell(of: run, shape, line: line, section, items, state.geometry) { item, cell in
         if item == indexPath.item { placement = cell }
       }
     }

@@ -272,7 +272,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// instructions a query.
   @inline(__always)
   func withPrepared<Answer>(_ body: (State) -> Answer) -> Answer {
-    guard pending == nil, !needsFullLayout else { preconditionFailure("query before prepare()") }
+    // `case .none`, not `== nil`, which copied the pending change out: about 90 instructions.
+    guard case .none = pending, !needsFullLayout else {
+      preconditionFailure("query before prepare()")
+    }
     switch state {
     case .some(let state): return body(state)
     case .none: preconditionFailure("query before prepare()")

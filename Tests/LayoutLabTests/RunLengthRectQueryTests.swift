@@ -1,0 +1,153 @@
+import BenchmarkDatasets
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// The pieces run-length's rect query is built from (`RunLengthLayout+RectQuery.swift`): a
+/// frame's axes computed apart, the search for the last run a viewport meets, the answer
+/// written in place — and queries that take each path, against the reference.
+@Suite("Run-length rect query")
+struct RunLengthRectQueryTests {
+  static let baseSeed: UInt64 =
+    ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x5EC7_0A11
+
+  @Test("a cell frame's origins computed axis by axis equal cellFrame's, bit for bit")
+  func splitCellFrameEqualsCellFrame() {
+    let seed = Self.baseSeed
+    print("RunLengthRectQueryTests.splitCellFrameEqualsCellFrame: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for vertical in [true, false] {
+      for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+        for scale in [0.0, 2, 3] {
+          let model = FlowLayoutModel(
+            collectionView: screen(390, 844, scale: scale, direction: direction),
+            layout: flowLayout { if !vertical { $0.scrollDirection = .horizontal } },
+            sections: [uniform(10, 50, 50)])
+          var geometry = FlowGeometry(model)
+          // A horizontal right-to-left layout mirrors within its content length.
+          if !vertical { geometry.mirrorWidth = 12_345.678 }
+          for _ in 0..<500 {
+            func value(_ range: ClosedRange<Int>) -> Double {
+              Double(random.nextInt(in: range)) + random.nextUnit()
+            }
+            let cell = FlowCellPlacement(
+              main: value(0...400), offset: value(0...20) / 7, mainLength: value(1...200),
+              thickness: value(1...200))
+            let (sectionStart, lineStart) = (value(0...1_000_000), value(0...5_000) / 3)
+            let whole = geometry.cellFrame(cell, sectionStart: sectionStart, lineStart: lineStart)
+            let split = geometry.cellFrame(
+              mainOrigin: geometry.cellMainOrigin(main: cell.main, mainLength: cell.mainLength),
+              mainLength: cell.mainLength, thickness: cell.thickness,
+              scrollOrigin: geometry.cellScrollOrigin(
+                offset: cell.offset, thickness: cell.thickness, sectionStart: sectionStart,
+                lineStart: lineStart))
+            let bits = { (frame: CGRect) in
+              [frame.minX, frame.minY, frame.width, frame.height].map(\.bitPattern)
+            }
+            #expect(
+              bits(whole) == bits(split),
+              "seed \(seed), vertical \(vertical), \(direction), scale \(scale): \(whole) \(split)"
+            )
+          }
+        }
+      }
+    }
+  }
+
+  @Test("runsStarting(from:where:) gives runsStarting(where:)'s answer from any valid start")
+  func gallopingSearchEqualsBinarySearch() throws {
+    let seed = Self.baseSeed &+ 1
+    print("RunLengthRectQueryTests.gallopingSearchEqualsBinarySearch: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let sizes = (0..<3_000).map { _ in
+      CGSize(
+        width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
+    }
+    var layout = try RunLengthLayout(
+      model: FlowLayoutModel(
+        collectionView: screen(390, 844, scale: 3), sections: [FlowSection(itemSizes: sizes)]))
+    layout.prepare()
+    let section = layout.prepared.sections[0]
+    let runs = section.runs
+    try #require(runs.count > 100 && section.startSums == nil)
+    let end = section.start(ofRun: runs.count - 1)
+    for _ in 0..<2_000 {
+      let limit = random.nextUnit() * (end + 200) - 100
+      let isBefore = { (start: Double) in start <= limit }
+      let expected = section.runsStarting(where: isBefore)
+      // Any start at or before the answer keeps the precondition: the runs before it hold.
+      let from = random.nextInt(in: 0...expected)
+      #expect(
+        section.runsStarting(from: from, where: isBefore) == expected,
+        "seed \(seed): from \(from), limit \(limit)")
+    }
+    #expect(section.runsStarting(from: runs.count) { _ in true } == runs.count)
+    #expect(section.runsStarting(from: 0) { _ in false } == 0)
+  }
+
+  @Test("appendInPlace appends what it initializes, after what the array held")
+  func appendInPlaceAppendsWhatItWrites() {
+    var values = [1, 2]
+    values.reserveCapacity(10)
+    var context = 7
+    values.appendInPlace(with: &context) { context, buffer in
+      for index in 0..<3 { buffer.initializeElement(at: index, to: context + index) }
+      context = 0
+      return 3
+    }
+    #expect(values == [1, 2, 7, 8, 9])
+    #expect(context == 0)
+    var empty: [Int] = []
+    empty.appendInPlace(with: &context) { _, _ in 0 }
+    #expect(empty.isEmpty)
+  }
+
+  @Test(
+    "queries equal the reference's: lines of more than 8 columns, right-to-left, horizontal, no rounding"
+  )
+  func queriesEqualReferenceOnEveryColumnPath() throws {
+    let seed = Self.baseSeed &+ 2
+    print("RunLengthRectQueryTests.queriesEqualReferenceOnEveryColumnPath: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for vertical in [true, false] {
+      for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+        for scale in [0.0, 3] {
+          // 11.3-point items: 30 columns to a line (the first 8 main origins are computed once
+          // per run, the others per cell), then 3, then one; mixed sections between them.
+          let model = FlowLayoutModel(
+            collectionView: screen(390, 844, scale: scale, direction: direction),
+            layout: flowLayout {
+              if !vertical { $0.scrollDirection = .horizontal }
+              $0.minimumInteritemSpacing = 1.7
+              $0.minimumLineSpacing = 2.3
+              $0.headerReferenceSize = CGSize(width: 30, height: 30)
+            },
+            sections: [
+              uniform(1_000, 11.3, 11.3), uniform(50, 120.5, 60.25),
+              sized((0..<200).map { _ in (Double(random.nextInt(in: 20...150)), 40.5) }),
+              uniform(7, 390, 44),
+            ])
+          let layout = try prepared(RunLengthLayout.strategyName, model)
+          let reference = try prepared(NaiveLinearLayout.strategyName, model)
+          let length =
+            vertical
+            ? layout.collectionViewContentSize.height : layout.collectionViewContentSize.width
+          for _ in 0..<60 {
+            let position = random.nextUnit() * length - 100
+            let extent = Double(random.nextInt(in: 0...900))
+            let across = Double(random.nextInt(in: -50...300))
+            let rect =
+              vertical
+              ? CGRect(x: across, y: position, width: 200, height: extent)
+              : CGRect(x: position, y: across, width: extent, height: 200)
+            #expect(
+              layout.layoutAttributesForElements(in: rect)
+                == reference.layoutAttributesForElements(in: rect),
+              "seed \(seed), vertical \(vertical), \(direction), scale \(scale), rect \(rect)")
+          }
+        }
+      }
+    }
+  }
+}
