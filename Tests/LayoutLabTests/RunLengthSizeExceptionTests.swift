@@ -89,6 +89,35 @@ struct RunLengthSizeExceptionTests {
     #expect(layout.workCounters.linesBroken <= 1)
   }
 
+  @Test(
+    "a query of a resized million-item grid reserves its answer by the lines it meets, not its runs"
+  )
+  func queryAnswerIsBoundedByTheViewport() throws {
+    let model = Self.grid(1_000_000)
+    let batch = BatchUpdate(
+      resizeItems: [
+        .init(at: LayoutIndexPath(item: 500_000, section: 0), size: .init(width: 100, height: 160))
+      ])
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    try layout.performBatchUpdates(batch)
+    layout.prepare()
+    var fresh = try RunLengthLayout(model: Self.materialized(layout.model))
+    fresh.prepare()
+    // Inside the run before the item, across the item's line, inside the run after it, and
+    // rects as tall as the whole section (where the runs themselves bound the answer).
+    for (offset, height) in [
+      (100.0, 900.0), (18_333_000, 900), (18_333_300, 900), (30_000_000, 900), (0, 1e9),
+    ] {
+      let rect = CGRect(x: 0, y: offset, width: 320, height: height)
+      let answer = layout.layoutAttributesForElements(in: rect)
+      #expect(answer == fresh.layoutAttributesForElements(in: rect), "rect at \(offset)")
+      #expect(
+        answer.capacity <= 2 * answer.count + 64,
+        "rect at \(offset): \(answer.count) elements in a capacity of \(answer.capacity)")
+    }
+  }
+
   @Test("a resized 100,000-item grid equals a fresh layout of its sizes per item, every strategy")
   func resizedGridEqualsMaterialized() throws {
     let model = Self.grid(100_000)

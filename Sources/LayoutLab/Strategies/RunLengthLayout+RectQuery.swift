@@ -67,7 +67,32 @@ extension RunLengthLayout {
       // Invariant: runs before `last` start at or before `high`, as do those before `first`.
       let last = section.runsStarting(from: first) { start + $0 <= high }
       let end = last < runs.count ? runs[last].firstItem : section.numberOfItems
-      return max(end - runs[first].firstItem, 0)
+      var count = max(end - runs[first].firstItem, 0)
+      // A run of many lines (the stretches of a uniform section around a resized item) can
+      // hold far more items than the range meets: the answer would reserve O(n) bytes per
+      // query. Runs between the first and the last lie in the range, so only those two are
+      // counted by the lines the range can meet.
+      count -= surplus(ofRun: first, of: section, index)
+      if last - 1 > first { count -= surplus(ofRun: last - 1, of: section, index) }
+      return count
+    }
+
+    /// How many more items run `run` of mixed section `index` holds than its lines that can
+    /// meet `low...high` (all of its lines at one pitch, one more on either side for rounding
+    /// and one for the search's slack); 0 for a run of a few lines.
+    ///
+    /// - Complexity: O(items on a line of the run), for a run of more than 16 lines only.
+    private func surplus(ofRun run: Int, of section: Section, _ index: Int) -> Int {
+      let lines = section.runs[run]
+      guard lines.lineCount > 16 else { return 0 }
+      let items = FlowItemSizes(model.pointee.sections[index], layout: model.pointee.layout)
+      let shape = section.shape(ofRun: run, items, state.pointee.geometry)
+      let pitch = shape.thickness + section.metrics.lineSpacing
+      let span = (high - low) / pitch
+      // A pitch of 0 (or one so small that the range holds every line) leaves the run whole.
+      guard pitch > 0, span < Double(lines.lineCount) else { return 0 }
+      let meeting = min(Int(span.rounded(.up)) + 3, lines.lineCount)
+      return (lines.lineCount - meeting) * shape.itemsPerLine
     }
 
     /// The first run of `section`, which starts at `start`, whose lines can reach `low`: the
