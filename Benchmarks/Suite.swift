@@ -50,7 +50,7 @@ public struct Suite: Sendable {
   public static let scalingSizes = [1_000, 10_000, 100_000]
   public static let scalingDatasets = [Dataset.mixedFeed.name, Dataset.uniformGrid.name]
   public static let scalingWorkloads = [
-    Workload.prepare, .scrollSweep, .randomJump, .itemLookup, .resizeItem,
+    Workload.prepare, .scrollSweep, .randomJump, .itemLookup, .resizeItem, .resizeReflow,
   ].map(\.name)
   /// Strategies whose queries must be far faster than a linear scan.
   public static let indexedStrategies = [

@@ -120,7 +120,7 @@ extension Workload {
   public static func all(maximumThreads: Int = defaultMaximumThreads) -> [Workload] {
     [
       prepare, firstScreen, scrollSweep, randomJump, itemLookup, supplementaryLookup, rotation,
-      pinnedScroll, resizeItem, insertDeleteOnePercent, selfSizingSweep,
+      pinnedScroll, resizeItem, resizeReflow, insertDeleteOnePercent, selfSizingSweep,
     ] + (1...max(1, maximumThreads)).map(concurrentQuery)
   }
 
@@ -205,6 +205,19 @@ extension Workload {
     name: "resize-item", summary: "resize one item in the middle (batch), prepare, visible query",
     routine: .update(.resizeOne))
 
+  /// `resize-item`'s item resized along its line so that the lines of its section break again
+  /// (their number changes where a length of `UpdateBatches.reflowingResize` does that): the
+  /// resize a strategy cannot answer by moving the later lines by one delta. Measured where a
+  /// length moves a break (not where every item already fills its line).
+  public static let resizeReflow = Workload(
+    name: "resize-reflow",
+    summary:
+      "resize one item in the middle along its line, so lines break again (batch), prepare, visible query",
+    requires: { content in
+      guard case .flow(let model) = content else { return false }
+      return UpdateBatches.reflowingResize(in: model) != nil
+    }, routine: .update(.resizeAlongLine))
+
   public static let insertDeleteOnePercent = Workload(
     name: "insert-delete-1pct",
     summary: "delete 1 % of items and insert 1 % in one batch, prepare, visible query",
@@ -232,7 +245,7 @@ extension Workload {
 
 /// The batches of the update workloads: a change and the change that undoes it.
 struct UpdateBatches {
-  enum Kind: Sendable { case resizeOne, insertDeleteOnePercent }
+  enum Kind: Sendable { case resizeOne, resizeAlongLine, insertDeleteOnePercent }
   let kind: Kind
 
   /// The batch and the batch that undoes it.
@@ -250,6 +263,14 @@ struct UpdateBatches {
         : CGSize(width: size.width + 60, height: size.height)
       return (
         BatchUpdate(resizeItems: [.init(at: path, size: grown)]),
+        BatchUpdate(resizeItems: [.init(at: path, size: size)])
+      )
+    case .resizeAlongLine:
+      guard let (path, size, resized) = Self.reflowingResize(in: model) else {
+        throw BenchmarkCheckFailure("no resize of the middle item along its line moves a break")
+      }
+      return (
+        BatchUpdate(resizeItems: [.init(at: path, size: resized)]),
         BatchUpdate(resizeItems: [.init(at: path, size: size)])
       )
     case .insertDeleteOnePercent:
@@ -277,6 +298,97 @@ struct UpdateBatches {
         insertItems: deleted.map { BatchUpdate.ItemInsertion(at: $0, size: size($0, new: false)) })
       return (batch, inverse)
     }
+  }
+
+  /// `resize-item`'s item (the middle one), its size, and a size that differs only along the
+  /// line and breaks its section's lines again: the first of these lengths whose lines, broken
+  /// as FLOW-9 does, are more or fewer; failing that, the first that moves a break. nil when
+  /// none moves one (rows that already fill their line). The lengths: the room of a line
+  /// (FLOW-6's `A`), so that the item sits alone on one; then one that leaves just room for
+  /// the next item beside it; then fractions of the room.
+  static func reflowingResize(in model: FlowLayoutModel) -> (
+    path: LayoutIndexPath, size: CGSize, resized: CGSize
+  )? {
+    let total = model.numberOfItems
+    guard total > 0 else { return nil }
+    let path = indexPath(ofItem: total / 2, in: model)
+    let size = size(of: path, in: model)
+    let vertical = model.layout.scrollDirection == .vertical
+    let section = model.sections[path.section]
+    let room = lineRoom(ofSection: path.section, in: model)
+    let spacing = section.minimumInteritemSpacing ?? model.layout.minimumInteritemSpacing
+    func main(_ size: CGSize) -> Double { vertical ? size.width : size.height }
+    let count = section.numberOfItems
+    // Every item's length along the line, in O(items + exceptions).
+    var lengths: [Double]
+    switch section.itemSizing {
+    case .fixed(_, let itemSize):
+      lengths = Array(repeating: main(itemSize ?? model.layout.itemSize), count: count)
+    case .fixedWithExceptions(_, let itemSize, let exceptions):
+      lengths = Array(repeating: main(itemSize ?? model.layout.itemSize), count: count)
+      for exception in exceptions where lengths.indices.contains(exception.item) {
+        lengths[exception.item] = main(exception.size)
+      }
+    case .perItem(let sizes): lengths = sizes.map(main)
+    }
+    // FLOW-9's breaks for items at most `room` long (an item longer sits alone, as here):
+    // the index of each line's first item.
+    func lineStarts(_ length: Double) -> [Int] {
+      var starts: [Int] = []
+      var used = Double.infinity
+      for item in 0..<count {
+        let itemLength = item == path.item ? length : lengths[item]
+        if used + spacing + itemLength <= room {
+          used += spacing + itemLength
+        } else {
+          starts.append(item)
+          used = itemLength
+        }
+      }
+      return starts
+    }
+    var candidates = [room]
+    if path.item + 1 < count { candidates.append(room - spacing - lengths[path.item + 1]) }
+    candidates += [room / 2, room / 4, 1]
+    candidates = candidates.filter { $0 >= 0 && $0 <= room && $0 != main(size) }
+    let before = lineStarts(main(size))
+    let broken = candidates.map { ($0, lineStarts($0)) }.filter { $0.1 != before }
+    guard
+      let length = (broken.first { $0.1.count != before.count } ?? broken.first)?.0
+    else { return nil }
+    let resized =
+      vertical
+      ? CGSize(width: length, height: size.height) : CGSize(width: size.width, height: length)
+    return (path, size, resized)
+  }
+
+  /// FLOW-6's `A` for section `index`: the line dimension (FLOW-5) less the section's insets
+  /// along the line as FLOW-7 adjusts them. The engine's `FlowSectionMetrics` is internal to
+  /// the library, so the rules are applied here again; a wrong room would still be valid input,
+  /// and the routine checks every answer against the reference.
+  static func lineRoom(ofSection index: Int, in model: FlowLayoutModel) -> Double {
+    let environment = model.collectionView
+    let content = environment.adjustedContentInset
+    let vertical = model.layout.scrollDirection == .vertical
+    var inset = model.sections[index].sectionInset ?? model.layout.sectionInset
+    let reference: EdgeInsets? =
+      switch model.layout.sectionInsetReference {
+      case .fromContentInset: nil
+      case .fromSafeArea: environment.safeAreaInsets
+      case .fromLayoutMargins: environment.layoutMargins
+      }
+    if let reference {
+      inset.left = max(inset.left + reference.left - content.left, 0)
+      inset.right = max(inset.right + reference.right - content.right, 0)
+      inset.top = max(inset.top + reference.top - content.top, 0)
+      inset.bottom = max(inset.bottom + reference.bottom - content.bottom, 0)
+    }
+    let dimension =
+      vertical
+      ? max(environment.bounds.width - content.left - content.right, 0)
+      : max(environment.bounds.height - content.top - content.bottom, 0)
+    return vertical
+      ? dimension - inset.left - inset.right : dimension - inset.top - inset.bottom
   }
 
   /// The index path of the `ordinal`-th item of the whole layout.
