@@ -57,6 +57,26 @@ import Testing
     #expect(layout.layoutAttributesForAllElements() == original)
   }
 
+  /// Run-length moves the lines after a reflowing resize of one giant mixed section by copying
+  /// them, O(lines after): its counters must say so, or the growth fit and the deterministic
+  /// gate would call the update O(1) while only its time grows.
+  @Test func runLength_reflowOfAGiantSection_countsTheLinesItShifts() throws {
+    let dataset = try #require(Dataset.named("giant-section"))
+    let context = try DatasetContext(dataset: dataset, items: 20_000)
+    let model = try #require(context.model)
+    let (batch, inverse) = try UpdateBatches(kind: .resizeAlongLine).batches(for: model)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    layout.resetWorkCounters()
+    try layout.performBatchUpdates(batch)
+    layout.prepare()
+    try layout.performBatchUpdates(inverse)
+    layout.prepare()
+    // The item is in the middle: about half the section's lines (at most an item each
+    // fewer) follow it, and move twice.
+    #expect(layout.workCounters.linesShifted >= 20_000 / 4, "\(layout.workCounters)")
+  }
+
   /// Rows that already fill their line (`pinned-headers`) have no resize along the line that
   /// moves a break: the workload does not apply there.
   @Test func rowsThatFillTheirLine_areNotMeasured() throws {

@@ -305,6 +305,7 @@ extension FlowLayoutEngine {
     // The runs after the stop's, in one loop with no branch per run: a zero is noted, not
     // tested for.
     var zeros = 0
+    var shifted = 0
     runs.withUnsafeRuns { kept in
       buffer.appending { slot in
         let later = (plan.stop.run + 1)..<kept.count
@@ -316,12 +317,16 @@ extension FlowLayoutEngine {
         for (written, run) in later.enumerated() {
           let start = kept[run].start + delta
           zeros |= start == 0 ? 1 : 0
+          shifted &+= kept[run].lineCount
           slot[written] = LineRun(
             start: start, firstItem: kept[run].firstItem, lineCount: kept[run].lineCount)
         }
         return later.count
       }
     }
+    // O(lines after the change): said, so that the counters' growth shows it (a resize that
+    // changes a giant mixed section's line count), not only the time.
+    counters.linesShifted += shifted
     guard zeros == 0 else { return nil }
 
     var section = old
