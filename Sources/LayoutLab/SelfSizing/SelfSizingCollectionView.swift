@@ -45,13 +45,16 @@ public struct SelfSizingCollectionView: Sendable {
     let estimate = Self.estimate(model.layout.estimatedItemSize, width: 0, height: 0, count: 0)
     var sections: [FlowSection] = []
     sections.reserveCapacity(model.sections.count)
-    // Each section read in place, not copied (a copy retains and releases its sizes), and
-    // its estimate appended to a local array, not through the model's property.
+    // Each section read in place, field by field through a pointer, not copied (a copy
+    // retains and releases its sizes, and a section read whole is copied first), and its
+    // estimate appended to a local array, not through the model's property.
     try model.sections.withUnsafeBufferPointer { flowSections throws(LayoutError) in
+      guard let first = flowSections.baseAddress else { return }  // no section
       for index in flowSections.indices {
+        let section = first + index
         // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
         // sizes are checked as their cells are measured).
-        switch flowSections[index].itemSizing {
+        switch section.pointee.itemSizing {
         case .fixed(_, let itemSize?):
           try checkSize(itemSize, "sections[\(index)].itemSize")
         case .fixedWithExceptions(let count, let itemSize, let exceptions):
@@ -61,7 +64,7 @@ public struct SelfSizingCollectionView: Sendable {
           try FlowSection.checkExceptions(exceptions, count: count, field: "sections[\(index)]")
         case .fixed, .perItem: break
         }
-        sections.append(Self.estimated(flowSections[index], at: estimate))
+        sections.append(Self.estimated(section, at: estimate))
       }
     }
     let estimated = FlowLayoutModel(
@@ -76,14 +79,17 @@ public struct SelfSizingCollectionView: Sendable {
 
   /// `section` with every item at `estimate`: one size for the section, O(1) whatever its
   /// count, and mixed all the same while sizes are estimated (FLOW-8).
-  private static func estimated(_ section: FlowSection, at estimate: CGSize) -> FlowSection {
+  @inline(__always)
+  private static func estimated(_ section: UnsafePointer<FlowSection>, at estimate: CGSize)
+    -> FlowSection
+  {
     FlowSection(
-      itemSizing: .fixed(count: section.numberOfItems, itemSize: estimate),
-      sectionInset: section.sectionInset,
-      minimumInteritemSpacing: section.minimumInteritemSpacing,
-      minimumLineSpacing: section.minimumLineSpacing,
-      headerReferenceSize: section.headerReferenceSize,
-      footerReferenceSize: section.footerReferenceSize)
+      itemSizing: .fixed(count: section.pointee.numberOfItems, itemSize: estimate),
+      sectionInset: section.pointee.sectionInset,
+      minimumInteritemSpacing: section.pointee.minimumInteritemSpacing,
+      minimumLineSpacing: section.pointee.minimumLineSpacing,
+      headerReferenceSize: section.pointee.headerReferenceSize,
+      footerReferenceSize: section.pointee.footerReferenceSize)
   }
 
   /// FLOW-26: the size of an item not yet measured.
