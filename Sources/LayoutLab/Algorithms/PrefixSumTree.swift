@@ -11,16 +11,19 @@ enum PrefixSumTree {
   ///
   /// - Complexity: O(n), one allocation.
   static func nodes(count: Int, value: (Int) -> Double) -> ContiguousArray<Double> {
-    var nodes = ContiguousArray<Double>()
-    nodes.reserveCapacity(count + 1)
-    nodes.append(0)
-    for index in 0..<count { nodes.append(value(index)) }
-    // Each node passes its sum on to the one node whose range directly holds its own.
-    for node in nodes.indices.dropFirst() {
-      let parent = node + (node & -node)
-      if parent < nodes.count { nodes[parent] += nodes[node] }
+    // Written in place, in the array's uninitialized room: an append per node checked the
+    // capacity, about half of a self-sizing view's restack (FLOW-26: one node per section).
+    ContiguousArray(unsafeUninitializedCapacity: max(count, 0) + 1) { nodes, initialized in
+      guard let base = nodes.baseAddress, count >= 0 else { return }
+      base.initialize(to: 0)
+      for index in 0..<count { (base + index + 1).initialize(to: value(index)) }
+      initialized = count + 1
+      // Each node passes its sum on to the one node whose range directly holds its own.
+      for node in 1..<(count + 1) {
+        let parent = node + (node & -node)
+        if parent <= count { base[parent] += base[node] }
+      }
     }
-    return nodes
   }
 
   /// The tree of `values`.

@@ -45,6 +45,7 @@ public struct SelfSizingCollectionView: Sendable {
     let estimate = Self.estimate(model.layout.estimatedItemSize, width: 0, height: 0, count: 0)
     var sections: [FlowSection] = []
     sections.reserveCapacity(model.sections.count)
+    var total = 0
     // Each section read in place, field by field through a pointer, not copied (a copy
     // retains and releases its sizes, and a section read whole is copied first), and its
     // estimate appended to a local array, not through the model's property.
@@ -64,7 +65,10 @@ public struct SelfSizingCollectionView: Sendable {
           try FlowSection.checkExceptions(exceptions, count: count, field: "sections[\(index)]")
         case .fixed, .perItem: break
         }
-        sections.append(Self.estimated(section, at: estimate))
+        let count = section.pointee.numberOfItems
+        sections.append(Self.estimated(section, count: count, at: estimate))
+        // Wrapping: counts are not checked yet; the sum is kept only if the layout accepts them.
+        total &+= count
       }
     }
     let estimated = FlowLayoutModel(
@@ -74,17 +78,18 @@ public struct SelfSizingCollectionView: Sendable {
     layout = try FlowStrategies.make(strategy, model: estimated)
     layout.prepare()
     measuredModel = model
-    totalItems = estimated.numberOfItems  // within LayoutLimits: the layout accepted it
+    totalItems = total  // exact, within LayoutLimits: the layout accepted every count
   }
 
-  /// `section` with every item at `estimate`: one size for the section, O(1) whatever its
-  /// count, and mixed all the same while sizes are estimated (FLOW-8).
+  /// `section`, of `count` items, with every item at `estimate`: one size for the section,
+  /// O(1) whatever its count, and mixed all the same while sizes are estimated (FLOW-8). Read
+  /// through a pointer, field by field: a section read whole is copied first.
   @inline(__always)
-  private static func estimated(_ section: UnsafePointer<FlowSection>, at estimate: CGSize)
-    -> FlowSection
-  {
+  private static func estimated(
+    _ section: UnsafePointer<FlowSection>, count: Int, at estimate: CGSize
+  ) -> FlowSection {
     FlowSection(
-      itemSizing: .fixed(count: section.pointee.numberOfItems, itemSize: estimate),
+      itemSizing: .fixed(count: count, itemSize: estimate),
       sectionInset: section.pointee.sectionInset,
       minimumInteritemSpacing: section.pointee.minimumInteritemSpacing,
       minimumLineSpacing: section.pointee.minimumLineSpacing,
