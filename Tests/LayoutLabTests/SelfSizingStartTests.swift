@@ -156,8 +156,11 @@ struct SelfSizingStartTests {
     zero.minimumLineSpacing = 0
     var fewer = base
     fewer.itemSizing = .fixed(count: 8, itemSize: CGSize(width: 100, height: 100))
-    // Groups of 2, 3, 1, 2 (-0 and 0 are equal), 1 and 2 equal sections.
-    let sections = [base, base, inset, inset, inset, footer, negativeZero, zero, fewer, base, base]
+    // Groups of 2, 7, 1, 2 (-0 and 0 are equal), 1 and 2 equal sections: a group is written
+    // in doubling blocks (1, 2, 3 of the 7).
+    let sections =
+      [base, base] + Array(repeating: inset, count: 7)
+      + [footer, negativeZero, zero, fewer, base, base]
     let model = FlowLayoutModel(
       collectionView: CollectionViewEnvironment(
         size: CGSize(width: 390, height: 844), displayScale: 3),

@@ -103,7 +103,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
         // array, into it, then in place again to keep its runs cost a self-sizing view's
         // first prepare about 300 instructions a section.
         // Written straight into the array's uninitialized room: an append per section checked
-        // the capacity and copied each through a temporary.
+        // the capacity.
         let laidOut = sections
         sections = ContiguousArray(unsafeUninitializedCapacity: model.sections.count) {
           buffer, initialized in
@@ -113,10 +113,17 @@ public struct RunLengthLayout: FlowLayoutStrategy {
             section.runs.keep(kept)
             // The repeats count every section once: they fill the room exactly.
             precondition(initialized + count <= buffer.count)
-            for _ in 0..<count {
-              (base + initialized).initialize(to: section)
-              initialized += 1
+            let start = base + initialized
+            start.initialize(to: section)
+            // The others copied from those already written, in doubling blocks: one runtime
+            // copy a block, not each section copied out to a temporary and then in.
+            var filled = 1
+            while filled < count {
+              let block = min(filled, count - filled)
+              (start + filled).initialize(from: start, count: block)
+              filled += block
             }
+            initialized += count
           }
         }
       }
