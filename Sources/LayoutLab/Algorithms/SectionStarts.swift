@@ -32,7 +32,17 @@ struct SectionStarts: Sendable {
     self.count = count
     exactness = ExactSummands()
     exactness.insert(origin)
-    for index in 0..<count where exactness.holds { exactness.insert(length(index)) }
+    // Each run of equal lengths counted in at once: a self-sizing view's sections at the
+    // estimate (FLOW-26) are one length over and over, and counting each cost about 30
+    // instructions a section.
+    var index = 0
+    while index < count && exactness.holds {
+      let value = length(index)
+      var end = index + 1
+      while end < count && length(end).bitPattern == value.bitPattern { end += 1 }
+      exactness.insert(value, times: end - index)
+      index = end
+    }
     isTree = exactness.holds
     values = []
     if count == 0 {

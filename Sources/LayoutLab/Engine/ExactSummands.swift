@@ -11,7 +11,7 @@
 /// The unit only ever gets finer while values come and go (a coarser one would need every
 /// value again); `holds` turns false for good once the bound fails, and a caller starts a new
 /// set when it lays everything out.
-struct ExactSummands: Sendable {
+struct ExactSummands: Sendable, Equatable {
   /// u = 2^unit divides every value; `Int.max` while every value is zero.
   private var unit = Int.max
   /// Σ |value| / u: an integer at most 2^53 while `holds`.
@@ -67,6 +67,34 @@ struct ExactSummands: Sendable {
     }
     units += scaled
     if units > Self.limit { holds = false }
+  }
+
+  /// Counts `value` in `times` times: what as many `insert(_:)`s give, in O(1) — after the
+  /// first, each only adds the same units, and the bound fails at one of them exactly when it
+  /// fails at the last.
+  ///
+  /// - Complexity: O(1).
+  mutating func insert(_ value: Double, times: Int) {
+    guard times > 0 else { return }
+    insert(value)
+    guard holds, times > 1, value != 0 else { return }
+    guard let scaled = scaled(value) else {
+      holds = false
+      return
+    }
+    let (more, overflowed) = scaled.multipliedReportingOverflow(by: Int64(times - 1))
+    let (sum, overflowedSum) = units.addingReportingOverflow(more)
+    guard !overflowed, !overflowedSum, sum <= Self.limit else {
+      holds = false
+      return
+    }
+    units = sum
+  }
+
+  /// Two sets say the same of every sum: both fail, or both hold with the same unit and units
+  /// (what a set that has failed still holds means nothing).
+  static func == (a: ExactSummands, b: ExactSummands) -> Bool {
+    a.holds == b.holds && (!a.holds || (a.unit == b.unit && a.units == b.units))
   }
 
   /// Counts `value` out; it must have been counted in.

@@ -16,8 +16,13 @@ extension FlowLayoutModel {
     // self-sizing view's start, which validates one `.fixed` section per section, about a
     // sixth of its validation.
     try sections.withUnsafeBufferPointer { sections throws(LayoutError) in
+      guard let first = sections.baseAddress else { return }  // no section
       for index in sections.indices {
-        try sections[index].validate(field: "sections[\(index)]")
+        // Most sections pass the quick test, a few comparisons and no field named; any other
+        // is checked field by field, which finds its first error, if any.
+        if !FlowSection.plainlyPassesValidation(first + index) {
+          try sections[index].validate(field: "sections[\(index)]")
+        }
         total += sections[index].numberOfItems
         if total > LayoutLimits.maximumNumberOfItems {
           throw LayoutError(
@@ -94,6 +99,53 @@ extension FlowSection {
       try checkSize(footerReferenceSize, "\(field()).footerReferenceSize")
     }
   }
+}
+
+extension FlowSection {
+  /// Whether `validate(field:)` would accept this section, decided without naming a field: a
+  /// `.fixed` section whose count, one size and overrides all pass. False says nothing (the
+  /// other kinds of sizing are not looked at): `validate(field:)` then decides, and names the
+  /// first error, so errors are unchanged. A self-sizing view's start validates one `.fixed`
+  /// section per section (FLOW-26), which cost about 240 instructions field by field.
+  /// Read through a pointer, field by field: a section read whole is copied first (160
+  /// bytes), which cost as much as the test.
+  @inline(__always)
+  static func plainlyPassesValidation(_ section: UnsafePointer<FlowSection>) -> Bool {
+    guard case .fixed(let count, let itemSize) = section.pointee.itemSizing,
+      count >= 0 && count <= LayoutLimits.maximumNumberOfItems
+    else { return false }
+    return isPlainLength(itemSize) && isPlainLength(section.pointee.sectionInset)
+      && isPlainLength(section.pointee.minimumInteritemSpacing)
+      && isPlainLength(section.pointee.minimumLineSpacing)
+      && isPlainLength(section.pointee.headerReferenceSize)
+      && isPlainLength(section.pointee.footerReferenceSize)
+  }
+}
+
+/// What `checkLength` accepts, without a field: finite, not negative, at most
+/// `LayoutLimits.maximumLength` (NaN and both infinities fail one comparison or the other).
+@inline(__always)
+private func isPlainLength(_ value: CGFloat) -> Bool {
+  value >= 0 && value <= LayoutLimits.maximumLength
+}
+
+@inline(__always)
+private func isPlainLength(_ value: CGFloat?) -> Bool {
+  guard let value else { return true }
+  return isPlainLength(value)
+}
+
+@inline(__always)
+private func isPlainLength(_ size: CGSize?) -> Bool {
+  guard let size else { return true }
+  return isPlainLength(size.width) && isPlainLength(size.height)
+}
+
+@inline(__always)
+private func isPlainLength(_ insets: EdgeInsets?) -> Bool {
+  guard let insets else { return true }
+  return isPlainLength(insets.top) && isPlainLength(insets.left)
+    && isPlainLength(insets.bottom) && isPlainLength(insets.right)
 }
 
 extension FlowSection {

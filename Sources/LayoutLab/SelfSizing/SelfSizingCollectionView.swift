@@ -45,13 +45,17 @@ public struct SelfSizingCollectionView: Sendable {
     let estimate = Self.estimate(model.layout.estimatedItemSize, width: 0, height: 0, count: 0)
     var sections: [FlowSection] = []
     sections.reserveCapacity(model.sections.count)
-    // Each section read in place, not copied (a copy retains and releases its sizes), and
-    // its estimate appended to a local array, not through the model's property.
+    var total = 0
+    // Each section read in place, field by field through a pointer, not copied (a copy
+    // retains and releases its sizes, and a section read whole is copied first), and its
+    // estimate appended to a local array, not through the model's property.
     try model.sections.withUnsafeBufferPointer { flowSections throws(LayoutError) in
+      guard let first = flowSections.baseAddress else { return }  // no section
       for index in flowSections.indices {
+        let section = first + index
         // FLOW-28 for what the estimated model does not hold: a section's one size (per-item
         // sizes are checked as their cells are measured).
-        switch flowSections[index].itemSizing {
+        switch section.pointee.itemSizing {
         case .fixed(_, let itemSize?):
           try checkSize(itemSize, "sections[\(index)].itemSize")
         case .fixedWithExceptions(let count, let itemSize, let exceptions):
@@ -61,7 +65,10 @@ public struct SelfSizingCollectionView: Sendable {
           try FlowSection.checkExceptions(exceptions, count: count, field: "sections[\(index)]")
         case .fixed, .perItem: break
         }
-        sections.append(Self.estimated(flowSections[index], at: estimate))
+        let count = section.pointee.numberOfItems
+        sections.append(Self.estimated(section, count: count, at: estimate))
+        // Wrapping: counts are not checked yet; the sum is kept only if the layout accepts them.
+        total &+= count
       }
     }
     let estimated = FlowLayoutModel(
@@ -71,19 +78,23 @@ public struct SelfSizingCollectionView: Sendable {
     layout = try FlowStrategies.make(strategy, model: estimated)
     layout.prepare()
     measuredModel = model
-    totalItems = estimated.numberOfItems  // within LayoutLimits: the layout accepted it
+    totalItems = total  // exact, within LayoutLimits: the layout accepted every count
   }
 
-  /// `section` with every item at `estimate`: one size for the section, O(1) whatever its
-  /// count, and mixed all the same while sizes are estimated (FLOW-8).
-  private static func estimated(_ section: FlowSection, at estimate: CGSize) -> FlowSection {
+  /// `section`, of `count` items, with every item at `estimate`: one size for the section,
+  /// O(1) whatever its count, and mixed all the same while sizes are estimated (FLOW-8). Read
+  /// through a pointer, field by field: a section read whole is copied first.
+  @inline(__always)
+  private static func estimated(
+    _ section: UnsafePointer<FlowSection>, count: Int, at estimate: CGSize
+  ) -> FlowSection {
     FlowSection(
-      itemSizing: .fixed(count: section.numberOfItems, itemSize: estimate),
-      sectionInset: section.sectionInset,
-      minimumInteritemSpacing: section.minimumInteritemSpacing,
-      minimumLineSpacing: section.minimumLineSpacing,
-      headerReferenceSize: section.headerReferenceSize,
-      footerReferenceSize: section.footerReferenceSize)
+      itemSizing: .fixed(count: count, itemSize: estimate),
+      sectionInset: section.pointee.sectionInset,
+      minimumInteritemSpacing: section.pointee.minimumInteritemSpacing,
+      minimumLineSpacing: section.pointee.minimumLineSpacing,
+      headerReferenceSize: section.pointee.headerReferenceSize,
+      footerReferenceSize: section.pointee.footerReferenceSize)
   }
 
   /// FLOW-26: the size of an item not yet measured.

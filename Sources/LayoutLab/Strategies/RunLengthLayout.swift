@@ -76,15 +76,24 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       // repeats.
       var repeats: [Int] = []
       model.sections.withUnsafeBufferPointer { flowSections in
+        guard let first = flowSections.baseAddress else { return }  // no section
+        // The sections the last one laid out stands for so far, written to `repeats` when the
+        // next is laid out: one addition a repeat, not an array's.
+        var (current, anyRepeat) = (1, false)
         for index in flowSections.indices {
-          if index > 0 && flowSections[index] == flowSections[index - 1] {
-            if repeats.isEmpty { repeats = Array(repeating: 1, count: sections.count) }
-            repeats[repeats.count - 1] += 1
+          if index > 0 && FlowSection.equal(first + index, first + index - 1) {
+            if !anyRepeat {
+              repeats = Array(repeating: 1, count: sections.count - 1)
+              anyRepeat = true
+            }
+            current += 1
           } else {
+            if anyRepeat { repeats.append(current) }
+            current = 1
             sections.append(engine.lineRuns(ofSection: index, into: &runs, counters: &counters))
-            if !repeats.isEmpty { repeats.append(1) }
           }
         }
+        if anyRepeat { repeats.append(current) }
       }
       let kept = runs.finish()
       if repeats.isEmpty {
@@ -93,14 +102,30 @@ public struct RunLengthLayout: FlowLayoutStrategy {
         // Each repeat written once, its runs already kept: copying each section out of the
         // array, into it, then in place again to keep its runs cost a self-sizing view's
         // first prepare about 300 instructions a section.
-        var expanded = ContiguousArray<Section>()
-        expanded.reserveCapacity(model.sections.count)
-        for (index, count) in repeats.enumerated() {
-          var section = sections[index]
-          section.runs.keep(kept)
-          for _ in 0..<count { expanded.append(section) }
+        // Written straight into the array's uninitialized room: an append per section checked
+        // the capacity.
+        let laidOut = sections
+        sections = ContiguousArray(unsafeUninitializedCapacity: model.sections.count) {
+          buffer, initialized in
+          guard let base = buffer.baseAddress else { return }
+          for (index, count) in repeats.enumerated() {
+            var section = laidOut[index]
+            section.runs.keep(kept)
+            // The repeats count every section once: they fill the room exactly.
+            precondition(initialized + count <= buffer.count)
+            let start = base + initialized
+            start.initialize(to: section)
+            // The others copied from those already written, in doubling blocks: one runtime
+            // copy a block, not each section copied out to a temporary and then in.
+            var filled = 1
+            while filled < count {
+              let block = min(filled, count - filled)
+              (start + filled).initialize(from: start, count: block)
+              filled += block
+            }
+            initialized += count
+          }
         }
-        sections = expanded
       }
     }
     var state = State(
