@@ -79,12 +79,15 @@ extension RunLengthLayout {
 
     /// How many more items run `run` of mixed section `index` holds than its lines that can
     /// meet `low...high` (all of its lines at one pitch, one more on either side for rounding
-    /// and one for the search's slack); 0 for a run of a few lines.
+    /// and one for the search's slack); 0 for a run of at most 512 items, whose surplus costs
+    /// less to reserve (at most 32 KiB) than to find.
     ///
-    /// - Complexity: O(items on a line of the run), for a run of more than 16 lines only.
+    /// - Complexity: O(items on a line of the run), for a run of more than 512 items only.
     private func surplus(ofRun run: Int, of section: Section, _ index: Int) -> Int {
-      let lines = section.runs[run]
-      guard lines.lineCount > 16 else { return 0 }
+      let runs = section.runs
+      let lines = runs[run]
+      let end = run + 1 < runs.count ? runs[run + 1].firstItem : section.numberOfItems
+      guard end - lines.firstItem > 512, lines.lineCount > 1 else { return 0 }
       let items = FlowItemSizes(model.pointee.sections[index], layout: model.pointee.layout)
       let shape = section.shape(ofRun: run, items, state.pointee.geometry)
       let pitch = shape.thickness + section.metrics.lineSpacing
