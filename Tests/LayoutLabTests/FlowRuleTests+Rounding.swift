@@ -186,6 +186,10 @@ struct PixelRoundingTests {
       -4_503_599_627_370_495.5, 4_503_599_627_370_496, 9_007_199_254_740_993, 1e300, -1e300,
       .infinity, -.infinity, .nan, -Double.nan, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
       1.0 / 3, 2.0 / 3, 1e9 + 1.0 / 6,
+      // Odd integers at and past 2^52, which adding and removing 2^52 would round to even:
+      // the two-lane rounding adds and removes 0 there.
+      4_503_599_627_370_497, -4_503_599_627_370_497, 6_755_399_441_055_745, 0x1p52 - 0.5,
+      0x1p52.nextDown, -0x1p52.nextDown,
     ]
     let seed: UInt64 = 0x2152_0022
     print("FLOW-21 rounding of origins: seed \(seed)")

@@ -129,61 +129,43 @@ extension FlowLayoutEngine {
   /// Horizontal scrolling: lines are columns, main along y.
   private enum Columns: LineAxis { static var mainOffset: Int { 1 } }
 
-  /// The loop of `layoutMixedLines(_:_:writingTo:counters:)` along one axis.
+  /// The loop of `layoutMixedLines(_:_:writingTo:counters:)` along one axis. It carries nothing
+  /// for FLOW-12 but what the line before used and how many lines there were: whether every
+  /// line held one item follows from their number at the last line.
   @inline(__always)
   private func layoutMixedLines<Axis: LineAxis>(
     _ placement: SectionPlacement, _ opensWithEmptyLine: Bool,
-    _ values: UnsafeBufferPointer<Double>,
-    _ axis: Axis.Type, writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
+    _ values: UnsafeBufferPointer<Double>, _ axis: Axis.Type,
+    writingTo buffer: inout FrameBuffer, counters: inout LayoutWorkCounters
   ) -> Double {
     let metrics = placement.metrics
     let start = placement.start
     let scale = geometry.scale
     let frames = buffer.frames
     let count = values.count / 2
+    let linesAreStashed = buffer.linesAreStashed
     let (mainOffset, thicknessOffset) = (Axis.mainOffset, 1 &- Axis.mainOffset)
-    var linesBroken = 0
     var lineCursor = buffer.lines
+    var lineStart = metrics.linesStart
+    // FLOW-12b's `previousUsed`: what the line before the next one used, once there is one.
+    var previousUsed = 0.0
+    // The lines with items before the next one.
+    var linesBefore = 0
     // FLOW-11: an empty first line, then the lines from the first item on.
-    var cursor = MixedLinesCursor(
-      firstItem: 0, lineStart: metrics.linesStart, previousUsed: nil, everyLineHoldsOneItem: true)
     if opensWithEmptyLine {
-      linesBroken += 1
       if let line = lineCursor {
         line.initialize(
-          to: FlowLine(
-            firstItem: 0, itemCount: 0, start: start + cursor.lineStart,
-            end: start + cursor.lineStart))
+          to: FlowLine(firstItem: 0, itemCount: 0, start: start + lineStart, end: start + lineStart)
+        )
         lineCursor = line + 1
       }
-      cursor.lineStart += metrics.lineSpacing
-      cursor.previousUsed = 0
-      cursor.everyLineHoldsOneItem = false
+      lineStart += metrics.lineSpacing
     }
-    while true {
-      let line: BrokenLine
-      if buffer.linesAreStashed {
-        let stashed = UnsafeRawPointer(frames + cursor.firstItem).load(as: StashedLine.self)
-        line = BrokenLine(
-          firstItem: cursor.firstItem, itemCount: stashed.itemCount,
-          mainLength: stashed.mainLength, thickness: stashed.thickness, used: stashed.used)
-      } else {
-        line = Self.breakLine(startingAt: cursor.firstItem, itemCount: count, metrics) {
-          (values[2 &* $0 &+ mainOffset], values[2 &* $0 &+ thicknessOffset])
-        }
-      }
-      let lineStart = cursor.lineStart
-      cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
-      let endItem = line.firstItem &+ line.itemCount
-      let isLast = endItem == count
-      // FLOW-12: the last line is justified only if it counts as complete.
-      let spread =
-        isLast
-          && !Self.lastLineIsComplete(
-            line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
-            previousUsed: cursor.previousUsed)
-        ? LinePlacement.leftAligned : .justified
-      linesBroken &+= 1
+    // One line: its record, if lines are kept, then its cells — `forEachCell` and
+    // `FlowGeometry.cellFrame`: the position along the line, and across it the section's start
+    // plus the line's plus FLOW-15's centring; FLOW-21 rounds both.
+    @inline(__always)
+    func place(_ line: BrokenLine, at lineStart: Double, _ spread: LinePlacement) {
       if let next = lineCursor {
         next.initialize(
           to: FlowLine(
@@ -191,10 +173,9 @@ extension FlowLayoutEngine {
             end: start + (lineStart + line.thickness)))
         lineCursor = next + 1
       }
-      // `forEachCell` and `FlowGeometry.cellFrame`: the position along the line, and across
-      // it the section's start plus the line's plus FLOW-15's centring; FLOW-21 rounds both.
       var (position, gap) = Self.lineSpread(line, spread, metrics)
       var item = line.firstItem
+      let endItem = line.firstItem &+ line.itemCount
       while item < endItem {
         // Item indices of a buffer of sizes: 2 · item cannot overflow.
         let size = CGSize(width: values[2 &* item], height: values[2 &* item &+ 1])
@@ -208,15 +189,46 @@ extension FlowLayoutEngine {
         position += main + gap
         item &+= 1
       }
+    }
+    @inline(__always)
+    func line(startingAt first: Int) -> BrokenLine {
+      if linesAreStashed {
+        let stashed = UnsafeRawPointer(frames + first).load(as: StashedLine.self)
+        return BrokenLine(
+          firstItem: first, itemCount: stashed.itemCount, mainLength: stashed.mainLength,
+          thickness: stashed.thickness, used: stashed.used)
+      }
+      return Self.breakLine(startingAt: first, itemCount: count, metrics) {
+        (values[2 &* $0 &+ mainOffset], values[2 &* $0 &+ thicknessOffset])
+      }
+    }
+    var first = 0
+    while true {
+      let broken = line(startingAt: first)
+      let endItem = first &+ broken.itemCount
+      let isLast = endItem == count
+      // FLOW-12: the last line is justified only if it counts as complete — every line holds
+      // one item (it does, and the lines before it, one item or more each, are as many as its
+      // first item), or it used as much as the line before it.
+      let spread: LinePlacement =
+        isLast
+          && !Self.lastLineIsComplete(
+            broken,
+            everyLineHoldsOneItem: !opensWithEmptyLine && linesBefore == first
+              && broken.itemCount == 1,
+            previousUsed: opensWithEmptyLine || linesBefore > 0 ? previousUsed : nil)
+        ? .leftAligned : .justified
+      place(broken, at: lineStart, spread)
       if isLast {
-        counters.linesBroken += linesBroken
+        counters.linesBroken += linesBefore &+ 1 &+ (opensWithEmptyLine ? 1 : 0)
         counters.framesComputed += count
         if let lines = buffer.lines, let end = lineCursor { buffer.linesWritten += end - lines }
-        return lineStart + line.thickness
+        return lineStart + broken.thickness
       }
-      cursor.lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
-      cursor.previousUsed = line.used
-      cursor.firstItem = endItem
+      lineStart = metrics.lineStart(after: lineStart, thickness: broken.thickness)
+      previousUsed = broken.used
+      linesBefore &+= 1
+      first = endItem
     }
   }
 

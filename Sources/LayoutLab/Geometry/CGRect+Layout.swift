@@ -52,11 +52,16 @@ func roundedHalfAwayFromZero(_ x: SIMD2<Double>) -> SIMD2<Double> {
   let signBit = SIMD2<UInt64>(repeating: 1 << 63)
   let magnitude = unsafeBitCast(bits & ~signBit, to: SIMD2<Double>.self)
   let limit = SIMD2<Double>(repeating: 0x1p52)
-  let nearest = (magnitude + limit) - limit
-  var rounded = nearest.replacing(
-    with: nearest + 1, where: magnitude - nearest .== SIMD2(repeating: 0.5))
-  // At or beyond 2^52, and for NaN, the value itself.
-  rounded.replace(with: magnitude, where: .!(magnitude .< limit))
+  // Adding and removing 2^52 rounds below it; at or beyond it (and for NaN) 0 is added and
+  // removed instead, which leaves the value itself — a mask on the constant, where a choice
+  // of the result afterwards took a comparison and three bit operations more.
+  let shift = limit.replacing(with: 0, where: .!(magnitude .< limit))
+  let nearest = (magnitude + shift) - shift
+  // A half that went down to even goes up: 1 added where it did, +0 elsewhere (`nearest` is
+  // never −0, so adding +0 keeps its bits).
+  let up = SIMD2<Double>(repeating: 1).replacing(
+    with: 0, where: magnitude - nearest .!= SIMD2(repeating: 0.5))
+  let rounded = nearest + up
   // `rounded` is not negative: its sign is x's.
   return unsafeBitCast(
     unsafeBitCast(rounded, to: SIMD2<UInt64>.self) | (bits & signBit), to: SIMD2<Double>.self)
