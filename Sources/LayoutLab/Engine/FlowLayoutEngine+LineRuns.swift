@@ -644,9 +644,9 @@ extension FlowLayoutEngine {
     let mainLane = Lanes.main
     let thicknessLane = 1 - mainLane
     // Both lengths of a size in units at once, by adding a constant whose binade has a step of
-    // 2^-10 (`Units.units(ofLength:)` without its scaling): the main length's bits give
-    // main + spacing (`Units.advance(shiftedBits:)`); the thickness's bits are the bits of
-    // magic plus the thickness in units, for any thickness below 2^41 points.
+    // 2^-10 (`Units.units(ofLength:)` without its scaling) and subtracting the bits of that
+    // binade's start (`Units.unitBits(magic:mainLane:)`): main + spacing, and the thickness,
+    // in units, for any thickness below 2^41 points.
     let magicValue = 0x1.8p42
     let magicBits = Int64(bitPattern: magicValue.bitPattern)
     let advanceConstant = Units.advanceConstant(spacing: metrics.interitemSpacing)
@@ -655,9 +655,8 @@ extension FlowLayoutEngine {
       ? SIMD2(advanceConstant, magicValue) : SIMD2(magicValue, advanceConstant)
     // Added rather than subtracted: the compiler would otherwise negate one lane per item.
     let negativeMagic = -magic
-    // What a thickness's shifted bits need to become thickness + line spacing, in units.
-    let pitchOffset = exact.lineSpacing &- magicBits
-    let lineLength = (exact.spacing &+ exact.available) &<< 12
+    let unitBits = Units.unitBits(magic: magicValue, mainLane: mainLane)
+    let lineLength = exact.spacing &+ exact.available
     var end: MixedLinesEnd?
     var isExact = false
     runs.appending { slot in
@@ -671,17 +670,17 @@ extension FlowLayoutEngine {
             == Int64(first) | 1 << 32
       )
       // Where the line after the open one goes; the open line's start holds its thickness so
-      // far (shifted bits) until the loop ends, when the starts are summed from them.
+      // far (in units) until the loop ends, when the starts are summed from them.
       var next = UnsafeMutableRawPointer(slot + 1)
       // Bits set by a length off the grid (what adding the magic rounded away).
       var rounding = SIMD2<UInt64>(repeating: 0)
       let firstSize = values.loadUnaligned(fromByteOffset: 16 &* first, as: SIMD2<Double>.self)
       let firstShifted = firstSize + magic
       rounding |= unsafeBitCast((firstShifted + negativeMagic) - firstSize, to: SIMD2<UInt64>.self)
-      let firstBits = unsafeBitCast(firstShifted, to: SIMD2<Int64>.self)
+      let firstBits = unsafeBitCast(firstShifted, to: SIMD2<Int64>.self) &- unitBits
       // The running sum of main + spacing from the open line's first item on, the open line's
-      // threshold and its thickness (shifted bits, which order as the lengths do).
-      var sum = Units.advance(shiftedBits: firstBits[mainLane])
+      // threshold and its thickness, in units.
+      var sum = firstBits[mainLane]
       var threshold = Units.threshold(openingAfter: 0, lineLength: lineLength)
       var thickness = firstBits[thicknessLane]
       UnsafeMutableRawPointer(slot).storeBytes(of: thickness, as: Int64.self)
@@ -696,7 +695,7 @@ extension FlowLayoutEngine {
       @inline(__always)
       func step() -> Bool {
         let shifted = size.loadUnaligned(as: SIMD2<Double>.self) + magic
-        let bits = unsafeBitCast(shifted, to: SIMD2<Int64>.self)
+        let bits = unsafeBitCast(shifted, to: SIMD2<Int64>.self) &- unitBits
         // A line that opened with the item before, whose next item has its size, starts a
         // possible run: the loop stops there, that line not broken. Equal units first, which
         // sizes that differ almost never have, so this branch is predicted.
@@ -712,7 +711,7 @@ extension FlowLayoutEngine {
           to: SIMD2<UInt64>.self)
         // The line this item would open, where the next line goes: kept only if it does.
         next.storeBytes(of: item, toByteOffset: 8, as: Int64.self)
-        let sumAfter = sum &+ Units.advance(shiftedBits: bits[mainLane])
+        let sumAfter = sum &+ bits[mainLane]
         // All ones where the item opens the next line.
         let opens = Units.opensMask(sumAfter: sumAfter, threshold: threshold)
         // The choices on the loop's chains from item to item: conditional moves on one
@@ -757,7 +756,7 @@ extension FlowLayoutEngine {
         lines.storeBytes(
           of: Double(bitPattern: UInt64(bitPattern: startBits)) - magicValue,
           toByteOffset: offset, as: Double.self)
-        startBits = startBits &+ lineThickness &+ pitchOffset
+        startBits = startBits &+ lineThickness &+ exact.lineSpacing
         offset &+= 16
       }
       // Two lines a turn: half the loop's own work a line.

@@ -137,13 +137,13 @@ struct FlowLineFill {
     /// main_i ≤ available − (S_i − S_j), that is when S_{i+1} ≤ S_j + spacing + available: the
     /// line's threshold (`threshold(openingAfter:lineLength:)`, with `lineLength` = spacing +
     /// available). The item that does not fit opens the next line, whose threshold is
-    /// S_i + spacing + available. The sums may be kept in any multiple of units (the loop keeps
-    /// 2^12 of them, `advance(shiftedBits:)`), and they may wrap: only differences are
-    /// compared, and on one line they stay far below 2^63 — Σ(main + spacing) of the items that
-    /// fit is at most available + spacing, the first and the next item add at most 2^41 units
-    /// each (FLOW-28), so a difference is below 2^43 units, 2^55 in the loop's multiple. So
-    /// the comparisons decide as the doubles do wherever `remaining`'s sums are exact — which
-    /// is where every length is a whole number of units.
+    /// S_i + spacing + available. The sums are in units (`unitBits(spacing:mainLane:)` gives
+    /// them from a size's bits) and may wrap: only differences are compared, and on one line
+    /// they stay far below 2^63 — Σ(main + spacing) of the items that fit is at most
+    /// available + spacing, the first and the next item add at most 2^41 units each (FLOW-28),
+    /// so a difference is below 2^43 units. So the comparisons decide as the doubles do
+    /// wherever `remaining`'s sums are exact — which is where every length is a whole number
+    /// of units.
     @inline(__always)
     static func threshold(openingAfter sum: Int64, lineLength: Int64) -> Int64 {
       sum &+ lineLength
@@ -160,14 +160,21 @@ struct FlowLineFill {
       (threshold &- sumAfter) >> 63
     }
 
-    /// A length + spacing in units · 2^12, from the bits of length + (2^42 + spacing): that
-    /// double's step is 2^-10, its significand holds (length + spacing) in units below 2^42
-    /// and its exponent bits shift out. Exact when the length is a whole number of units (the
-    /// caller checks what the addition rounded away).
-    @inline(__always)
-    static func advance(shiftedBits bits: Int64) -> Int64 { bits &<< 12 }
-
-    /// What `advance(shiftedBits:)` adds to the length: the constant for a spacing in points.
+    /// What the loop adds to a main length, for a spacing in points: length + (2^42 + spacing)
+    /// is a double whose step is 2^-10, so its significand holds (length + spacing) in units
+    /// below 2^42. Exact when the length is a whole number of units (the caller checks what the
+    /// addition rounded away).
     static func advanceConstant(spacing: Double) -> Double { 0x1p42 + spacing }
+
+    /// The bit patterns that, subtracted from those of a size plus (`advanceConstant`, `magic`)
+    /// in the order of its lanes, leave main + spacing and the thickness in units: those of
+    /// 2^42 and of `magic`, whose binade is 2^42's too. One vector subtraction for both
+    /// lengths, where shifting the main length's exponent bits out took an integer operation
+    /// an item in a loop that integer operations bound.
+    static func unitBits(magic: Double, mainLane: Int) -> SIMD2<Int64> {
+      let main = Int64(bitPattern: 0x1p42.bitPattern)
+      let other = Int64(bitPattern: magic.bitPattern)
+      return mainLane == 0 ? SIMD2(main, other) : SIMD2(other, main)
+    }
   }
 }
