@@ -11,29 +11,20 @@ enum PrefixSumTree {
   ///
   /// - Complexity: O(n), one allocation.
   static func nodes(count: Int, value: (Int) -> Double) -> ContiguousArray<Double> {
-    // Made by `reserveCapacity` and an append: `init(repeating:count:)` and
+    // Made by `reserveCapacity` and appends: `init(repeating:count:)` and
     // `init(unsafeUninitializedCapacity:)` look the storage type up at run time, about 1,400
     // instructions a call.
     var nodes = ContiguousArray<Double>()
     nodes.reserveCapacity(count + 1)
-    nodes.append(contentsOf: repeatElement(0, count: count + 1))
-    // One pass, in place: each node is its value plus the nodes whose ranges its own directly
-    // holds, added in the order of a pass that passes each node's sum on to its parent —
-    // smallest range first — so the sums are the same, bit for bit. An append a node, then
-    // such a pass with checked subscripts and arithmetic, cost a self-sizing view's start
-    // about 28 instructions a section.
+    nodes.append(0)
+    for index in 0..<count { nodes.append(value(index)) }
+    // Each node passes its sum on to the one node whose range directly holds its own, in
+    // place: subscripts checked the array's uniqueness and bounds at each node.
     nodes.withUnsafeMutableBufferPointer { nodes in
       guard let base = nodes.baseAddress else { return }
       for node in 1..<nodes.count {
-        var sum = value(node &- 1)
-        // The children of `node`: node − 2^k for 2^k below its lowest set bit, the largest
-        // range (smallest index) first.
-        var step = (node & (0 &- node)) >> 1
-        while step > 0 {
-          sum += base[node &- step]
-          step >>= 1
-        }
-        base[node] = sum
+        let parent = node + (node & -node)
+        if parent < nodes.count { base[parent] += base[node] }
       }
     }
     return nodes

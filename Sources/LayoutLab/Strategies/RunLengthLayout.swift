@@ -142,17 +142,26 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// - Complexity: O(runs of equal sections).
   private static func runsBound(of model: FlowLayoutModel, _ repeats: SectionRepeats) -> Int {
     let estimated = model.layout.estimatedItemSize.isEnabled
-    var (bound, index) = (0, 0)
-    for run in 0..<repeats.runCount {
-      bound += runsBound(of: model.sections[index], estimated: estimated)
-      index += repeats.count(ofRun: run)
+    // Each section read in place: a section read whole is copied first.
+    return model.sections.withUnsafeBufferPointer { sections in
+      var (bound, index) = (0, 0)
+      for run in 0..<repeats.runCount where index < sections.count {
+        bound += runsBound(of: sections[index].itemSizing, estimated: estimated)
+        index += repeats.count(ofRun: run)
+      }
+      return bound
     }
-    return bound
   }
 
   /// `runsBound(of:)` for one section.
   private static func runsBound(of section: FlowSection, estimated: Bool) -> Int {
-    switch section.itemSizing {
+    runsBound(of: section.itemSizing, estimated: estimated)
+  }
+
+  /// `runsBound(of:)` for a section sized by `sizing`.
+  @inline(__always)
+  private static func runsBound(of sizing: FlowSection.ItemSizing, estimated: Bool) -> Int {
+    switch sizing {
     case .fixed:
       // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
       // line, the run of lines alike and the last line, when the run's starts are exact.
@@ -161,7 +170,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       // Runs of the one size between exceptions, each the run of lines alike and the lines
       // broken around an exception, as `mixedLineRuns` reserves.
       return 4 * exceptions.count + 4
-    case .perItem: return section.numberOfItems + 2
+    case .perItem(let sizes): return sizes.count + 2
     }
   }
 
