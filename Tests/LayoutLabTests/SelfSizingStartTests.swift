@@ -173,4 +173,118 @@ struct SelfSizingStartTests {
     #expect(prepared.collectionViewContentSize == reference.collectionViewContentSize)
     #expect(prepared.layoutAttributesForAllElements() == reference.layoutAttributesForAllElements())
   }
+
+  @Test(
+    "validating while finding runs of equal sections: validate's errors, the runs == finds, seeded"
+  )
+  func validateFindingRepeatsAgrees() {
+    let seed: UInt64 = 0x5EC7_0A11
+    print("seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    // A small pool of valid and invalid sections, so that runs of equal ones are common and a
+    // bad one is met now and then, first or inside a run.
+    var pool: [FlowSection] = [FlowSection(itemSizes: [CGSize(width: 1, height: 2)])]
+    var invalid: [FlowSection] = [FlowSection(items: LayoutLimits.maximumNumberOfItems / 3 + 1)]
+    while pool.count < 7 || invalid.count < 4 {
+      var section = Self.randomSection(&random)
+      do throws(LayoutError) {
+        try section.validate(field: "sections[0]")
+        if pool.count < 7 { pool.append(section) }
+      } catch {
+        if invalid.count < 4 { invalid.append(section) }
+      }
+    }
+    var (failed, repeated) = (0, 0)
+    for index in 0..<3_000 {
+      var sections: [FlowSection] = []
+      for _ in 0..<random.nextInt(in: 0...12) {
+        let section =
+          random.nextInt(in: 0...40) == 0
+          ? invalid[random.nextIndex(below: invalid.count)]
+          : pool[random.nextIndex(below: pool.count)]
+        sections += Array(repeating: section, count: random.nextInt(in: 1...4))
+      }
+      let model = FlowLayoutModel(
+        collectionView: CollectionViewEnvironment(size: CGSize(width: 390, height: 844)),
+        layout: FlowLayoutConfiguration(), sections: sections)
+      var expected: LayoutError?
+      do throws(LayoutError) { try model.validate() } catch { expected = error }
+      do throws(LayoutError) {
+        let repeats = try model.validateFindingRepeats()
+        #expect(expected == nil, "seed \(seed), model \(index): \(String(describing: expected))")
+        // Each run: sections == its first, and the next section (if any) is not.
+        var start = 0
+        for run in 0..<repeats.runCount {
+          let count = repeats.count(ofRun: run)
+          for offset in 0..<count { #expect(sections[start + offset] == sections[start]) }
+          if start + count < sections.count {
+            #expect(sections[start + count] != sections[start + count - 1])
+          }
+          if count > 1 { repeated += 1 }
+          start += count
+        }
+        #expect(start == sections.count, "seed \(seed), model \(index)")
+        let found = SectionRepeats(of: sections)
+        #expect(found.runCount == repeats.runCount)
+        for run in 0..<found.runCount {
+          #expect(found.count(ofRun: run) == repeats.count(ofRun: run))
+        }
+      } catch {
+        #expect(error == expected, "seed \(seed), model \(index)")
+        failed += 1
+      }
+    }
+    #expect(failed > 200 && repeated > 1_000, "\(failed) failed, \(repeated) runs repeated")
+  }
+
+  @Test("a section's runs hold one reference, their storage: repeats are copied bit for bit")
+  func sectionRunsHoldOneReference() throws {
+    // `RunLengthLayout` copies a repeated section's bits and counts one more reference to its
+    // runs' storage per copy: any other reference a section held would go uncounted.
+    let model = Dataset.estimatedSizes.model(items: 3_000)
+    var layout = try RunLengthLayout(
+      model: FlowLayoutModel(
+        collectionView: model.collectionView, layout: model.layout,
+        sections: model.sections.map { FlowSection(items: $0.numberOfItems) }))
+    layout.prepare()
+    let section = try #require(layout.prepared.sections.last)
+    // A field added to a section must be checked here, and counted by the copy if it holds
+    // a reference.
+    let fields = Mirror(reflecting: section).children.map { $0.label ?? "?" }
+    #expect(
+      fields.sorted() == [
+        "columns", "lastLineIsComplete", "length", "metrics", "numberOfItems", "runs",
+        "startSums", "uniformThickness",
+      ])
+    #expect(_isPOD(FlowSectionMetrics.self))
+    #expect(_isPOD(FlowLayoutEngine.UniformColumns?.self))
+    #expect(_isPOD(ExactSummands?.self))
+    // The runs: their storage and where they are in it.
+    let runs = Mirror(reflecting: section.runs).children.map { $0.label ?? "?" }
+    #expect(runs.sorted() == ["count", "offset", "storage"])
+  }
+
+  @Test("a model changed before the first prepare() is laid out from its new sections")
+  func repeatsFoundByInitAreDroppedOnChange() throws {
+    var layout = FlowLayoutConfiguration()
+    layout.estimatedItemSize = .size(CGSize(width: 100, height: 100))
+    let sections = Array(repeating: FlowSection(items: 9), count: 6)
+    let model = FlowLayoutModel(
+      collectionView: CollectionViewEnvironment(size: CGSize(width: 390, height: 844)),
+      layout: layout, sections: sections)
+    var runLength = try RunLengthLayout(model: model)
+    // Section 2 no longer equals its neighbours: the runs `init` found are stale.
+    try runLength.invalidateLayout(
+      with: .items([
+        BatchUpdate.ItemResize(
+          at: LayoutIndexPath(item: 4, section: 2), size: CGSize(width: 300, height: 40))
+      ]))
+    runLength.prepare()
+    #expect(runLength.workCounters.sectionsLaidOut == 3)
+    var reference = try FlowStrategies.make(FlowStrategies.reference, model: runLength.model)
+    reference.prepare()
+    #expect(runLength.collectionViewContentSize == reference.collectionViewContentSize)
+    #expect(
+      runLength.layoutAttributesForAllElements() == reference.layoutAttributesForAllElements())
+  }
 }

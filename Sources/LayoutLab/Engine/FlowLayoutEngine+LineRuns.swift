@@ -180,6 +180,14 @@ extension FlowLayoutEngine {
       return body(UnsafeBufferPointer(start: storage.base + offset, count: count))
     }
 
+    /// Counts `copies` more holders of the runs' storage: for copies of this list made bit for
+    /// bit (`RunLengthLayout`'s repeated sections), which the runtime did not count.
+    func retainStorage(forBitwiseCopies copies: Int) {
+      guard let storage else { return }
+      let reference = Unmanaged.passUnretained(storage)
+      for _ in 0..<copies { _ = reference.retain() }
+    }
+
     /// Whether nothing else holds the runs' storage: no other section, no copy of the layout.
     mutating func isUniquelyHeld() -> Bool { isKnownUniquelyReferenced(&storage) }
 

@@ -4,13 +4,7 @@ extension FlowLayoutModel {
   /// FLOW-28: rejects a negative, NaN or infinite size, spacing, inset or scale, and an
   /// impossible item or section count, naming the field as the layout file spells it.
   public func validate() throws(LayoutError) {
-    if sections.count > LayoutLimits.maximumNumberOfSections {
-      throw LayoutError(
-        field: "sections",
-        "more than the limit of \(LayoutLimits.maximumNumberOfSections) sections")
-    }
-    try collectionView.validate(field: "collectionView")
-    try layout.validate(field: "layout")
+    try validateLayout()
     var total = 0
     // Each section read in place: a copy of each (what `enumerated()` hands out) costs a
     // self-sizing view's start, which validates one `.fixed` section per section, about a
@@ -18,19 +12,72 @@ extension FlowLayoutModel {
     try sections.withUnsafeBufferPointer { sections throws(LayoutError) in
       guard let first = sections.baseAddress else { return }  // no section
       for index in sections.indices {
-        // Most sections pass the quick test, a few comparisons and no field named; any other
-        // is checked field by field, which finds its first error, if any.
-        if !FlowSection.plainlyPassesValidation(first + index) {
-          try sections[index].validate(field: "sections[\(index)]")
-        }
-        total += sections[index].numberOfItems
-        if total > LayoutLimits.maximumNumberOfItems {
-          throw LayoutError(
-            field: "sections[\(index)]",
-            "the layout holds more than \(LayoutLimits.maximumNumberOfItems) items")
-        }
+        try Self.validate(first + index, index, total: &total)
       }
     }
+  }
+
+  /// `validate()`, which also finds the sections equal to the one before them
+  /// (`FlowSection.equal`): such a section passes as that one did, so it is compared, not
+  /// checked again, and the errors are the same. Returns how many sections in a row each
+  /// section unlike the one before stands for (`SectionRepeats`): what a run-length layout
+  /// lays out once. A self-sizing view's sections at the estimate (FLOW-26) are such
+  /// repeats, and comparing them in a pass of their own cost its start about 65 instructions
+  /// a section.
+  ///
+  /// - Complexity: O(s) comparisons and the validation of each section unlike the one before.
+  func validateFindingRepeats() throws(LayoutError) -> SectionRepeats {
+    try validateLayout()
+    var total = 0
+    var repeats = SectionRepeats()
+    try sections.withUnsafeBufferPointer { sections throws(LayoutError) in
+      guard let first = sections.baseAddress else { return }  // no section
+      var index = 0
+      while index < sections.count {
+        try Self.validate(first + index, index, total: &total)
+        let count = first[index].numberOfItems
+        let end = try SectionRepeats.endOfRun(from: index, in: first, count: sections.count) {
+          repeated throws(LayoutError) in
+          // The total as `validate()` makes it, section by section: the same error.
+          total += count
+          if total > LayoutLimits.maximumNumberOfItems { try Self.tooManyItems(repeated) }
+        }
+        repeats.appendRun(of: end - index)
+        index = end
+      }
+    }
+    return repeats
+  }
+
+  /// The checks of `validate()` before the sections'.
+  private func validateLayout() throws(LayoutError) {
+    if sections.count > LayoutLimits.maximumNumberOfSections {
+      throw LayoutError(
+        field: "sections",
+        "more than the limit of \(LayoutLimits.maximumNumberOfSections) sections")
+    }
+    try collectionView.validate(field: "collectionView")
+    try layout.validate(field: "layout")
+  }
+
+  /// Section `index`, which `total` items precede, counted in.
+  @inline(__always)
+  private static func validate(
+    _ section: UnsafePointer<FlowSection>, _ index: Int, total: inout Int
+  ) throws(LayoutError) {
+    // Most sections pass the quick test, a few comparisons and no field named; any other
+    // is checked field by field, which finds its first error, if any.
+    if !FlowSection.plainlyPassesValidation(section) {
+      try section.pointee.validate(field: "sections[\(index)]")
+    }
+    total += section.pointee.numberOfItems
+    if total > LayoutLimits.maximumNumberOfItems { try tooManyItems(index) }
+  }
+
+  private static func tooManyItems(_ index: Int) throws(LayoutError) {
+    throw LayoutError(
+      field: "sections[\(index)]",
+      "the layout holds more than \(LayoutLimits.maximumNumberOfItems) items")
   }
 }
 

@@ -23,6 +23,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// What changed since `state` was prepared, if only some sections need laying out again.
   private var pending: FlowModelChange?
   private var needsFullLayout = true
+  /// The model's runs of equal sections, found by `init` while validating, for the first full
+  /// layout if the model has not changed by then (`invalidateLayout(with:)` drops them).
+  private var startRepeats: SectionRepeats?
 
   struct State: Sendable {
     var geometry: FlowGeometry
@@ -36,9 +39,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// One section, relative to its start: its runs of lines and what rebuilding them needs.
   typealias Section = FlowLayoutEngine.SectionRuns
 
-  /// - Complexity: O(n) to validate the model.
+  /// - Complexity: O(n) to validate the model; O(1) for a section equal to the one before.
   public init(model: FlowLayoutModel) throws(LayoutError) {
-    try model.validate()
+    startRepeats = try model.validateFindingRepeats()
     self.model = model
   }
 
@@ -65,64 +68,38 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
     var sections = ContiguousArray<Section>()
+    // A section equal to the one before lays out alike relative to its start: only the first
+    // of each run of equal sections is laid out, and copied for the others.
+    let repeats = startRepeats.take() ?? SectionRepeats(of: model.sections)
     if !engine.geometry.isEmpty {
-      sections.reserveCapacity(model.sections.count)
       // Every section's runs in one array: one allocation, not one per section.
-      var runs = FlowLayoutEngine.LineRunBuffer(capacity: Self.runsBound(of: model))
-      // How many sections in a row each section of `sections` stands for; empty while each
-      // stands for itself. A section equal to the one before lays out alike relative to its
-      // start (its own values and the layout's are all `lineRuns` reads): it is counted, not
-      // laid out nor copied. A self-sizing view's sections at the estimate (FLOW-26) are such
-      // repeats.
-      var repeats: [Int] = []
-      model.sections.withUnsafeBufferPointer { flowSections in
-        guard let first = flowSections.baseAddress else { return }  // no section
-        // The sections the last one laid out stands for so far, written to `repeats` when the
-        // next is laid out: one addition a repeat, not an array's.
-        var (current, anyRepeat) = (1, false)
-        for index in flowSections.indices {
-          if index > 0 && FlowSection.equal(first + index, first + index - 1) {
-            if !anyRepeat {
-              repeats = Array(repeating: 1, count: sections.count - 1)
-              anyRepeat = true
-            }
-            current += 1
-          } else {
-            if anyRepeat { repeats.append(current) }
-            current = 1
-            sections.append(engine.lineRuns(ofSection: index, into: &runs, counters: &counters))
-          }
-        }
-        if anyRepeat { repeats.append(current) }
+      var runs = FlowLayoutEngine.LineRunBuffer(capacity: Self.runsBound(of: model, repeats))
+      var laidOut = ContiguousArray<Section>()
+      laidOut.reserveCapacity(repeats.runCount)
+      var index = 0
+      for run in 0..<repeats.runCount {
+        laidOut.append(engine.lineRuns(ofSection: index, into: &runs, counters: &counters))
+        index += repeats.count(ofRun: run)
       }
       let kept = runs.finish()
-      if repeats.isEmpty {
-        for index in sections.indices { sections[index].runs.keep(kept) }
+      if repeats.eachSectionStandsAlone {
+        for index in laidOut.indices { laidOut[index].runs.keep(kept) }
+        sections = laidOut
       } else {
-        // Each repeat written once, its runs already kept: copying each section out of the
-        // array, into it, then in place again to keep its runs cost a self-sizing view's
-        // first prepare about 300 instructions a section.
-        // Written straight into the array's uninitialized room: an append per section checked
-        // the capacity.
-        let laidOut = sections
+        // Each repeat written straight into the array's uninitialized room, its runs kept
+        // once: an append per section checked the capacity, and copying each section out of
+        // the array and into it again cost a self-sizing view's first prepare about 300
+        // instructions a section.
         sections = ContiguousArray(unsafeUninitializedCapacity: model.sections.count) {
           buffer, initialized in
           guard let base = buffer.baseAddress else { return }
-          for (index, count) in repeats.enumerated() {
-            var section = laidOut[index]
+          for run in laidOut.indices {
+            var section = laidOut[run]
             section.runs.keep(kept)
-            // The repeats count every section once: they fill the room exactly.
-            precondition(initialized + count <= buffer.count)
-            let start = base + initialized
-            start.initialize(to: section)
-            // The others copied from those already written, in doubling blocks: one runtime
-            // copy a block, not each section copied out to a temporary and then in.
-            var filled = 1
-            while filled < count {
-              let block = min(filled, count - filled)
-              (start + filled).initialize(from: start, count: block)
-              filled += block
-            }
+            let count = repeats.count(ofRun: run)
+            // The runs count every section once: they fill the room exactly.
+            precondition(count >= 1 && initialized + count <= buffer.count)
+            Self.initialize(base + initialized, repeating: section, count: count)
             initialized += count
           }
         }
@@ -136,23 +113,55 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     workCounters += counters
   }
 
+  /// Writes `count` ≥ 1 copies of `section` from `start`: the first a typed copy, the others
+  /// its bits, in doubling blocks, then one more count of the one reference a section holds
+  /// (its runs' storage) for each. A typed copy of a section goes through its outlined value
+  /// witness, about 95 instructions; a self-sizing view's start copies one per section.
+  /// `SelfSizingStartTests` checks that a section holds no other reference.
+  private static func initialize(
+    _ start: UnsafeMutablePointer<Section>, repeating section: Section, count: Int
+  ) {
+    start.initialize(to: section)
+    let stride = MemoryLayout<Section>.stride
+    let raw = UnsafeMutableRawPointer(start)
+    var filled = 1
+    while filled < count {
+      let block = min(filled, count - filled)
+      (raw + filled * stride).copyMemory(from: raw, byteCount: block * stride)
+      filled += block
+    }
+    section.runs.retainStorage(forBitwiseCopies: count - 1)
+  }
+
   /// How many runs a full layout of `model` may make, so that their buffer is allocated once:
   /// one for a section of one fixed size (FLOW-10), a few per exception for one size with
-  /// exceptions, else a line per item and FLOW-11's empty line. (Under estimates, or with
-  /// exceptions, a fixed size whose line starts are not exact makes a run per line: the
-  /// buffer then grows.)
+  /// exceptions, else a line per item and FLOW-11's empty line — for the first section of
+  /// each run of `repeats`, the one laid out. (Under estimates, or with exceptions, a fixed
+  /// size whose line starts are not exact makes a run per line: the buffer then grows.)
   ///
-  /// - Complexity: O(s).
-  private static func runsBound(of model: FlowLayoutModel) -> Int {
+  /// - Complexity: O(runs of equal sections).
+  private static func runsBound(of model: FlowLayoutModel, _ repeats: SectionRepeats) -> Int {
     let estimated = model.layout.estimatedItemSize.isEnabled
-    return model.sections.reduce(0) { bound, section in
-      bound + runsBound(of: section, estimated: estimated)
+    // Each section read in place: a section read whole is copied first.
+    return model.sections.withUnsafeBufferPointer { sections in
+      var (bound, index) = (0, 0)
+      for run in 0..<repeats.runCount where index < sections.count {
+        bound += runsBound(of: sections[index].itemSizing, estimated: estimated)
+        index += repeats.count(ofRun: run)
+      }
+      return bound
     }
   }
 
   /// `runsBound(of:)` for one section.
   private static func runsBound(of section: FlowSection, estimated: Bool) -> Int {
-    switch section.itemSizing {
+    runsBound(of: section.itemSizing, estimated: estimated)
+  }
+
+  /// `runsBound(of:)` for a section sized by `sizing`.
+  @inline(__always)
+  private static func runsBound(of sizing: FlowSection.ItemSizing, estimated: Bool) -> Int {
+    switch sizing {
     case .fixed:
       // Under estimates, one size is a run of equal sizes: FLOW-11's empty line, the first
       // line, the run of lines alike and the last line, when the run's starts are exact.
@@ -161,7 +170,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       // Runs of the one size between exceptions, each the run of lines alike and the lines
       // broken around an exception, as `mixedLineRuns` reserves.
       return 4 * exceptions.count + 4
-    case .perItem: return section.numberOfItems + 2
+    case .perItem(let sizes): return sizes.count + 2
     }
   }
 
@@ -323,6 +332,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
     let change = try model.apply(context)
+    startRepeats = nil
     FlowModelChange.record(
       change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
   }
