@@ -7,7 +7,10 @@ import Foundation
 //   run of several lines — is a multiple of one power of two u, with Σ |value| ≤ 2^53 · u
 //   (`ExactSummands`), every sum of them in any grouping is exact, so a prefix of the tree gives
 //   the chain's bits, and a resize moves every later run by changing O(log runs) nodes. A
-//   section turns into a tree at its first resize (O(runs), once), never at prepare.
+//   section turns into a tree at its first resize (O(runs), once), never at prepare, in
+//   storage of its own with an empty slot every `slackSpacing` runs: a resize that breaks
+//   lines into more runs takes empty slots near it, one into fewer leaves some, so that no
+//   later run moves to another slot but those between (`FlowLayoutEngine.rebreakInPlace`).
 
 extension FlowLayoutEngine.SectionRuns {
   typealias LineRun = FlowLayoutEngine.LineRun
@@ -93,18 +96,39 @@ extension FlowLayoutEngine.SectionRuns {
     return low + partitioningIndex(high - low) { !isBefore(runs[low + $0].start) }
   }
 
-  /// Turns the runs' starts into a tree, in place, if every sum of it is exact and the runs'
-  /// storage is theirs alone (else false, nothing changed): runs that share a layout's block
-  /// are copied by the resize that needs them changed (`rebreakByCopy`), which gives them
-  /// storage of their own, and the tree is made at the next resize — so a section resized once
-  /// pays one pass over its runs, not two. Needs the last run to be one line (a run's pitch is
-  /// known from the next run's start).
+  /// How many runs a section keeps between empty slots when its starts become a tree
+  /// (`makeStartTree()`): room for a resize that breaks lines into more runs than before to
+  /// take, without moving the runs after it (1/32 more slots for a query to pass by).
+  static let slackSpacing = 32
+
+  /// Turns the runs' starts into a tree, in storage of their own with an empty slot
+  /// (`LineRun.emptySlot(before:)`) before every `slackSpacing`-th run, if every sum of it is
+  /// exact (else false, nothing changed). Empty slots the runs held are dropped. Needs the last
+  /// run to be one line (a run's pitch is known from the next run's start). The caller has
+  /// checked what the sums do not show: that the engine adds no thickness off their grid
+  /// (`FlowLayoutEngine.thicknessesAreOnGrid`).
   ///
-  /// - Complexity: O(runs): a pass to check the sums, then one subtraction per node.
+  /// - Complexity: O(runs): a pass to check the sums, one to copy the runs, then one
+  ///   subtraction per node.
   mutating func makeStartTree() -> Bool {
     guard startSums == nil, columns == nil, runs.count > 1, runs[runs.count - 1].lineCount == 1,
-      runs.isUniquelyHeld(), let sums = exactStartSums()
+      let sums = exactStartSums()
     else { return false }
+    var buffer = FlowLayoutEngine.LineRunBuffer(
+      capacity: runs.count + runs.count / Self.slackSpacing + 1)
+    runs.withUnsafeRuns { old in
+      var kept = 0
+      for run in old where !run.isEmptySlot {
+        // Never before the first two runs (FLOW-11's empty line and the run after it).
+        if kept > 1 && kept % Self.slackSpacing == 0 {
+          buffer.append(FlowLayoutEngine.LineRun.emptySlot(before: run))
+        }
+        buffer.append(run)
+        kept += 1
+      }
+    }
+    runs = FlowLayoutEngine.LineRunList(offset: 0, count: buffer.count)
+    runs.keep(buffer.finish())
     runs.withUniqueRuns { nodes in
       // Node n holds the distances of runs n − lowbit(n) … n − 1: the start of run n − 1 less
       // that of run n − lowbit(n) − 1 — exact, a sum of distances. From the last node back, so
