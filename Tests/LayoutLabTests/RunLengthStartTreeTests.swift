@@ -219,7 +219,7 @@ struct RunLengthStartTreeTests {
       else { return }
     }
     print("in place \(inPlace) of 50, runs copied \(rebuilt) times (the first makes the tree)")
-    #expect(inPlace >= 40 && rebuilt <= 3, "in place \(inPlace), copied \(rebuilt)")
+    #expect(inPlace >= 40 && rebuilt <= 5, "in place \(inPlace), copied \(rebuilt)")
   }
 
   @Test("a copy of a layout keeps its frames while the other's runs change in place")

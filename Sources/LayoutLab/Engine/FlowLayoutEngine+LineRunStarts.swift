@@ -99,7 +99,7 @@ extension FlowLayoutEngine.SectionRuns {
   /// How many runs a section keeps between empty slots when its starts become a tree
   /// (`makeStartTree()`): room for a resize that breaks lines into more runs than before to
   /// take, without moving the runs after it (1/32 more slots for a query to pass by).
-  static let slackSpacing = 32
+  static let slackSpacing = 32  // a power of two: `makeStartTree` tests it with a mask
 
   /// Turns the runs' starts into a tree, in storage of their own with an empty slot
   /// (`LineRun.emptySlot(before:)`) before every `slackSpacing`-th run, if every sum of it is
@@ -114,17 +114,22 @@ extension FlowLayoutEngine.SectionRuns {
     guard startSums == nil, columns == nil, runs.count > 1, runs[runs.count - 1].lineCount == 1,
       let sums = exactStartSums()
     else { return false }
-    var buffer = FlowLayoutEngine.LineRunBuffer(
-      capacity: runs.count + runs.count / Self.slackSpacing + 1)
+    let spacing = Self.slackSpacing
+    var buffer = FlowLayoutEngine.LineRunBuffer(capacity: runs.count + runs.count / spacing + 1)
     runs.withUnsafeRuns { old in
-      var kept = 0
-      for run in old where !run.isEmptySlot {
-        // Never before the first two runs (FLOW-11's empty line and the run after it).
-        if kept > 1 && kept % Self.slackSpacing == 0 {
-          buffer.append(FlowLayoutEngine.LineRun.emptySlot(before: run))
+      buffer.appending { slot in
+        var (written, kept) = (0, 0)
+        for run in old where !run.isEmptySlot {
+          // Never before the first two runs (FLOW-11's empty line and the run after it).
+          if kept & (spacing - 1) == 0 && kept > 1 {
+            slot[written] = FlowLayoutEngine.LineRun.emptySlot(before: run)
+            written &+= 1
+          }
+          slot[written] = run
+          written &+= 1
+          kept &+= 1
         }
-        buffer.append(run)
-        kept += 1
+        return written
       }
     }
     runs = FlowLayoutEngine.LineRunList(offset: 0, count: buffer.count)

@@ -47,10 +47,15 @@ extension FlowLayoutEngine {
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
     guard var plan = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
     else { return false }
-    // The tree: made at the first resize (its slots move the runs: plan again), then kept
-    // while the resized items' thicknesses stay on the grid the sums are exact on.
+    // The tree: made at a resize once the runs are the section's alone — runs that share a
+    // layout's block are copied by the resize that needs them changed (`rebreakByCopy`), so a
+    // section resized once pays one pass over its runs, not two — (its slots move the runs:
+    // plan again), then kept while the resized items' thicknesses stay on the grid the sums
+    // are exact on.
     if section.startSums == nil {
-      if thicknessesAreOnGrid(items, from: 0, metrics), section.makeStartTree() {
+      if section.runs.isUniquelyHeld(), thicknessesAreOnGrid(items, from: 0, metrics),
+        section.makeStartTree()
+      {
         counters.linesShifted += section.runs.count
         guard
           let again = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
@@ -481,11 +486,9 @@ extension FlowLayoutEngine {
     return offGrid == 0 && largest >= 0 && bound < 0x1p40
   }
 
-  /// Over the thicknesses of items `firstItem…`: the largest of their bit patterns — for
-  /// values with the sign bit clear, the largest value's (a sign set, a NaN, makes it larger
-  /// than any bound's) — and the bits OR-ed of what `FlowLineFill.Units`' grid test rounded
-  /// away. (An OR of the patterns, as this once was, can be far above the largest: 0.25 OR 64
-  /// is about 2^1022.) Over every
+  /// Bits OR-ed over the thicknesses of items `firstItem…`: of their patterns — for values
+  /// with the sign bit clear, a pattern at least each one's, so a double at least the largest
+  /// (a sign set fails) — and of what `FlowLineFill.Units`' grid test rounded away. Over every
   /// size an item from `firstItem` on may have: its items' sizes, or a section's one size and
   /// its exceptions'.
   ///
@@ -500,7 +503,7 @@ extension FlowLayoutEngine {
         var (bits, offGrid) = (UInt64(0), UInt64(0))
         var index = thicknessOffset
         while index < values.count {
-          bits = max(bits, values[index].bitPattern)
+          bits |= values[index].bitPattern
           offGrid |= FlowLineFill.Units.units(ofLength: values[index]).offGrid
           index += 2
         }
@@ -521,9 +524,25 @@ extension FlowLayoutEngine {
   func thicknessesAreOnGrid(
     _ items: FlowItemSizes, from firstItem: Int, _ metrics: FlowSectionMetrics
   ) -> Bool {
-    let (largest, offGrid) = thicknessBits(items, from: firstItem)
-    return offGrid == 0 && Double(bitPattern: largest) < 0x1p40
-      && lineSpacingIsOnGrid(metrics)
+    let thicknessOffset = geometry.isVertical ? 1 : 0
+    let onGrid = items.withSizes(from: firstItem) { sizes in
+      sizes.withMemoryRebound(to: Double.self) { values in
+        // Independent steps, which the compiler vectorizes: bits OR-ed of the signs, of what
+        // the grid test rounded away (a NaN's too), and of a compare with the bound. (An OR
+        // of the patterns bounds the largest too loosely: 0.25 OR 64 is about 2^1022.)
+        var (signs, offGrid, beyond) = (UInt64(0), UInt64(0), UInt64(0))
+        var index = thicknessOffset
+        while index < values.count {
+          let value = values[index]
+          signs |= value.bitPattern
+          offGrid |= FlowLineFill.Units.units(ofLength: value).offGrid
+          beyond |= value < 0x1p40 ? 0 : 1
+          index &+= 2
+        }
+        return signs >> 63 == 0 && offGrid == 0 && beyond == 0
+      }
+    }
+    return onGrid && lineSpacingIsOnGrid(metrics)
   }
 
   /// `thicknessesAreOnGrid(_:from:_:)` for the items `changed` only: what a resize of them
