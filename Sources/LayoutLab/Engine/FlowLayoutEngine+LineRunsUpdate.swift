@@ -53,8 +53,11 @@ extension FlowLayoutEngine {
     // plan again), then kept while the resized items' thicknesses stay on the grid the sums
     // are exact on.
     if section.startSums == nil {
+      // Made in place where the lines broken again are no more runs than those they replace
+      // (no room needed: the runs stay where they are); else copied with empty slots.
+      let needsRoom = plan.replacingCount > plan.stop.run - plan.resumeRun + 1
       if section.runs.isUniquelyHeld(), thicknessesAreOnGrid(items, from: 0, metrics),
-        section.makeStartTree()
+        section.makeStartTree(withSlots: needsRoom), needsRoom
       {
         counters.linesShifted += section.runs.count
         guard
