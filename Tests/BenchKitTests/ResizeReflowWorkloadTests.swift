@@ -1,4 +1,5 @@
 import BenchKit
+import Foundation
 import LayoutLab
 import Testing
 
@@ -57,24 +58,55 @@ import Testing
     #expect(layout.layoutAttributesForAllElements() == original)
   }
 
-  /// Run-length moves the lines after a reflowing resize of one giant mixed section by copying
-  /// them, O(lines after): its counters must say so, or the growth fit and the deterministic
-  /// gate would call the update O(1) while only its time grows.
-  @Test func runLength_reflowOfAGiantSection_countsTheLinesItShifts() throws {
+  /// Run-length answers a reflowing resize of one giant mixed section in place: the runs
+  /// broken again are written over those they replace — leaving empty slots where they are
+  /// fewer, taking empty slots near them where they are more — and the runs after them move
+  /// through a tree of their starts. The first resize turns the section's starts into that
+  /// tree (O(runs), once, counted as lines shifted); every resize after it moves at most
+  /// 2 · `rebreakLimit` + `slackReach` = 128 runs and touches O(log runs) nodes more than it
+  /// rewrites, at 1M items as at 10k. (It once copied every run after the change, and proved
+  /// the move exact over every item after it: O(n) a resize.) Frames: a fresh layout's.
+  @Test(arguments: [10_000, 1_000_000])
+  func runLength_reflowOfAGiantSection_movesOnlyWhatItBreaksAgain(items: Int) throws {
     let dataset = try #require(Dataset.named("giant-section"))
-    let context = try DatasetContext(dataset: dataset, items: 20_000)
-    let model = try #require(context.model)
+    var model = dataset.model(items: items)
     let (batch, inverse) = try UpdateBatches(kind: .resizeAlongLine).batches(for: model)
+    let (path, _, _) = try #require(UpdateBatches.reflowingResize(in: model))
     var layout = try RunLengthLayout(model: model)
     layout.prepare()
+    let runs = 2 * items / 5  // more than the section has: about one line per 5 items
+    let logRuns = Int.bitWidth - runs.leadingZeroBitCount
     layout.resetWorkCounters()
     try layout.performBatchUpdates(batch)
     layout.prepare()
-    try layout.performBatchUpdates(inverse)
-    layout.prepare()
-    // The item is in the middle: about half the section's lines (at most an item each
-    // fewer) follow it, and move twice.
-    #expect(layout.workCounters.linesShifted >= 20_000 / 4, "\(layout.workCounters)")
+    (model, _) = try model.applying(batch)
+    #expect(layout.workCounters.linesShifted >= items / 10, "the tree made: \(layout.workCounters)")
+    for (round, next) in [inverse, batch, inverse, batch].enumerated() {
+      layout.resetWorkCounters()
+      try layout.performBatchUpdates(next)
+      layout.prepare()
+      (model, _) = try model.applying(next)
+      let counters = layout.workCounters
+      #expect(counters.sectionsLaidOut == 1, "round \(round): \(counters)")
+      #expect(counters.linesBroken <= 32, "round \(round): \(counters)")
+      #expect(counters.linesShifted <= 128, "round \(round): \(counters)")
+      // The slots rewritten, the nodes above them, and the section's start (one section).
+      #expect(
+        counters.treeNodesTouched <= 128 + 2 * logRuns + 1, "round \(round): \(counters)")
+    }
+    var fresh = try RunLengthLayout(model: model)
+    fresh.prepare()
+    #expect(layout.collectionViewContentSize == fresh.collectionViewContentSize)
+    for item in [0, path.item - 40, path.item - 1, path.item, path.item + 1, path.item + 40] {
+      let probe = LayoutIndexPath(item: item, section: path.section)
+      #expect(layout.layoutAttributesForItem(at: probe) == fresh.layoutAttributesForItem(at: probe))
+    }
+    let frame = try #require(fresh.layoutAttributesForItem(at: path)).frame
+    for y in [0, frame.minY - 400, fresh.collectionViewContentSize.height - 800] {
+      let rect = CGRect(x: 0, y: y, width: 1_000, height: 800)
+      #expect(
+        layout.layoutAttributesForElements(in: rect) == fresh.layoutAttributesForElements(in: rect))
+    }
   }
 
   /// Rows that already fill their line (`pinned-headers`) have no resize along the line that

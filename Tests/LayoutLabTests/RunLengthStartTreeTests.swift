@@ -102,11 +102,13 @@ struct RunLengthStartTreeTests {
       #expect(layout.prepared.sections[0].startSums != nil, "step \(step)")
       try Self.expectProbesEqualFresh(layout, model, items: [item])
     }
-    // A new width that changes how many lines there are: the runs are copied, then the tree
-    // made again at the next resize.
+    // A new width that changes how many lines there are: the runs broken again take or leave
+    // empty slots, and the later ones move through the tree all the same.
     let path = LayoutIndexPath(item: 400_000, section: 0)
     try Self.resize(path, to: CGSize(width: 390, height: 50), &model, &layout)
     #expect(layout.workCounters.sectionsLaidOut == 1)
+    #expect(layout.prepared.sections[0].startSums != nil)
+    #expect(layout.workCounters.treeNodesTouched <= bound + 16, "\(layout.workCounters)")
     try Self.expectProbesEqualFresh(layout, model, items: [400_000])
     try Self.resize(path, to: CGSize(width: 390, height: 80), &model, &layout)
     try Self.resize(path, to: CGSize(width: 390, height: 90), &model, &layout)
@@ -171,6 +173,53 @@ struct RunLengthStartTreeTests {
       // Tenths: the distances are no multiples of one power of two small enough.
       #expect(inTree == 0)
     }
+  }
+
+  @Test(
+    "seeded reflows of a 100,000-item mixed section, clustered, rewrite O(1) slots and equal a fresh layout"
+  )
+  func clusteredReflows() throws {
+    let seed = Self.baseSeed &+ 11
+    print("run-length start tree (clustered reflows): seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let count = 100_000
+    var model = Self.model(count, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    // A few spots resized again and again: runs broken into more and fewer lines take and
+    // leave empty slots there, which must neither run out nor pile up without bound.
+    let spots = (0..<3).map { _ in 1_000 + random.nextIndex(below: count - 2_000) }
+    var (inPlace, rebuilt) = (0, 0)
+    for step in 0..<50 {
+      var batch = BatchUpdate()
+      let spot =
+        random.nextIndex(below: 5) == 0
+        ? 1_000 + random.nextIndex(below: count - 2_000) : spots[random.nextIndex(below: 3)]
+      // Sorted: a set's order depends on the process's hashing seed.
+      let items = Set(
+        (0..<random.nextInt(in: 1...3)).map { _ in spot + random.nextIndex(below: 6) })
+      for item in items.sorted() {
+        let old = Self.size(of: item, in: model)
+        // Along the line: the item alone on a line, or narrow enough to join its neighbours.
+        let width = [390.0, 40, 60, Double(random.nextInt(in: 40...300))][
+          random.nextIndex(below: 4)]
+        batch.resizeItems.append(
+          .init(
+            at: LayoutIndexPath(item: item, section: 0),
+            size: CGSize(width: width, height: old.height)))
+      }
+      (model, _) = try model.applying(batch)
+      layout.resetWorkCounters()
+      try layout.performBatchUpdates(batch)
+      layout.prepare()
+      let counters = layout.workCounters
+      if counters.linesShifted <= 128 && counters.linesBroken <= 32 { inPlace += 1 }
+      if counters.linesShifted > 128 { rebuilt += 1 }
+      guard try equalsFreshLayout(layout, model: model, context: "seed \(seed), batch \(step)")
+      else { return }
+    }
+    print("in place \(inPlace) of 50, runs copied \(rebuilt) times (the first makes the tree)")
+    #expect(inPlace >= 40 && rebuilt <= 5, "in place \(inPlace), copied \(rebuilt)")
   }
 
   @Test("a copy of a layout keeps its frames while the other's runs change in place")

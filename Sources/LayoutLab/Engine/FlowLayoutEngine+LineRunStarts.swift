@@ -7,7 +7,11 @@ import Foundation
 //   run of several lines — is a multiple of one power of two u, with Σ |value| ≤ 2^53 · u
 //   (`ExactSummands`), every sum of them in any grouping is exact, so a prefix of the tree gives
 //   the chain's bits, and a resize moves every later run by changing O(log runs) nodes. A
-//   section turns into a tree at its first resize (O(runs), once), never at prepare.
+//   section turns into a tree at a resize once its runs are its own (O(runs), once), never at
+//   prepare: in place, or, once a resize breaks lines into more runs, in storage of its own
+//   with an empty slot every `slackSpacing` runs. A resize that breaks lines into more runs
+//   takes empty slots near it, one into fewer leaves some, so that no later run moves to
+//   another slot but those between (`FlowLayoutEngine.rebreakInPlace`).
 
 extension FlowLayoutEngine.SectionRuns {
   typealias LineRun = FlowLayoutEngine.LineRun
@@ -93,18 +97,27 @@ extension FlowLayoutEngine.SectionRuns {
     return low + partitioningIndex(high - low) { !isBefore(runs[low + $0].start) }
   }
 
-  /// Turns the runs' starts into a tree, in place, if every sum of it is exact and the runs'
-  /// storage is theirs alone (else false, nothing changed): runs that share a layout's block
-  /// are copied by the resize that needs them changed (`rebreakByCopy`), which gives them
-  /// storage of their own, and the tree is made at the next resize — so a section resized once
-  /// pays one pass over its runs, not two. Needs the last run to be one line (a run's pitch is
-  /// known from the next run's start).
+  /// How many runs a section keeps between empty slots when its starts become a tree
+  /// (`makeStartTree()`): room for a resize that breaks lines into more runs than before to
+  /// take, without moving the runs after it (1/32 more slots for a query to pass by).
+  static let slackSpacing = 32  // a power of two: `makeStartTree` tests it with a mask
+
+  /// Turns the runs' starts into a tree, if every sum of it is exact (else false, nothing
+  /// changed): `withSlots`, in storage of their own with an empty slot
+  /// (`LineRun.emptySlot(before:)`) before every `slackSpacing`-th run (empty slots the runs
+  /// held are dropped); otherwise in place (copied first only if another section or layout
+  /// holds them), for a resize that needs no room. Needs the last
+  /// run to be one line (a run's pitch is known from the next run's start). The caller has
+  /// checked what the sums do not show: that the engine adds no thickness off their grid
+  /// (`FlowLayoutEngine.thicknessesAreOnGrid`).
   ///
-  /// - Complexity: O(runs): a pass to check the sums, then one subtraction per node.
-  mutating func makeStartTree() -> Bool {
+  /// - Complexity: O(runs): a pass to check the sums, one to copy the runs (`withSlots`),
+  ///   then one subtraction per node.
+  mutating func makeStartTree(withSlots: Bool = true) -> Bool {
     guard startSums == nil, columns == nil, runs.count > 1, runs[runs.count - 1].lineCount == 1,
-      runs.isUniquelyHeld(), let sums = exactStartSums()
+      let sums = exactStartSums()
     else { return false }
+    if withSlots { addEmptySlots() }
     runs.withUniqueRuns { nodes in
       // Node n holds the distances of runs n − lowbit(n) … n − 1: the start of run n − 1 less
       // that of run n − lowbit(n) − 1 — exact, a sum of distances. From the last node back, so
@@ -118,6 +131,33 @@ extension FlowLayoutEngine.SectionRuns {
     }
     startSums = sums
     return true
+  }
+
+  /// The runs, as the engine's chain, copied to storage of their own with an empty slot
+  /// before every `slackSpacing`-th run; the empty slots they held dropped.
+  ///
+  /// - Complexity: O(runs).
+  private mutating func addEmptySlots() {
+    let spacing = Self.slackSpacing
+    var buffer = FlowLayoutEngine.LineRunBuffer(capacity: runs.count + runs.count / spacing + 1)
+    runs.withUnsafeRuns { old in
+      buffer.appending { slot in
+        var (written, kept) = (0, 0)
+        for run in old where !run.isEmptySlot {
+          // Never before the first two runs (FLOW-11's empty line and the run after it).
+          if kept & (spacing - 1) == 0 && kept > 1 {
+            slot[written] = FlowLayoutEngine.LineRun.emptySlot(before: run)
+            written &+= 1
+          }
+          slot[written] = run
+          written &+= 1
+          kept &+= 1
+        }
+        return written
+      }
+    }
+    runs = FlowLayoutEngine.LineRunList(offset: 0, count: buffer.count)
+    runs.keep(buffer.finish())
   }
 
   /// The set of distances (and pitches of runs of several lines) of the chain's starts, if

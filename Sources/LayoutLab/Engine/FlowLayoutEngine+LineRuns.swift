@@ -33,9 +33,19 @@ extension FlowLayoutEngine {
       storedLineCount = 1
     }
 
+    /// A slot that holds no line, where a section whose starts are a tree keeps room for
+    /// runs to come (`SectionRuns.makeStartTree()`): it holds the items and start of the run
+    /// after it, so that every search by item or start passes it by, and the runs before it
+    /// end where they did.
+    static func emptySlot(before run: LineRun) -> LineRun {
+      LineRun(start: run.start, firstItem: run.firstItem, lineCount: 0)
+    }
+
     /// The first item of the first line (FLOW-11's empty line: the next run's first item too).
     var firstItem: Int { Int(storedFirstItem) }
     var lineCount: Int { Int(storedLineCount) }
+    /// Whether this is an empty slot (`emptySlot(before:)`), no lines.
+    var isEmptySlot: Bool { storedLineCount == 0 }
   }
 
   /// What the lines of one run hold and how they sit, rebuilt from the item sizes.
@@ -94,7 +104,8 @@ extension FlowLayoutEngine {
     /// nil where each run holds where it starts (the engine's chain); otherwise the runs hold a
     /// Fenwick tree of the distances from one run's start to the next, which every sum of
     /// gives exactly (this set of them shows it), so that a resize moves the runs after it in
-    /// O(log runs) (`FlowLayoutEngine+LineRunStarts.swift`).
+    /// O(log runs) (`FlowLayoutEngine+LineRunStarts.swift`); its runs may then include empty
+    /// slots (`LineRun.emptySlot(before:)`).
     var startSums: ExactSummands? = nil
 
     /// What the lines of run `index` hold and how they sit.
@@ -111,7 +122,8 @@ extension FlowLayoutEngine {
       }
       let run = runs[index]
       let endItem = index + 1 < runs.count ? runs[index + 1].firstItem : numberOfItems
-      let perLine = (endItem - run.firstItem) / run.lineCount
+      // An empty slot holds no items: 0 per line (and no line to query).
+      let perLine = (endItem - run.firstItem) / max(run.lineCount, 1)
       // The sums of `breakLine`, in its order, over the first line's items: every line of a
       // run holds items of the same sizes.
       var (mainLength, thickness) = (0.0, 0.0)

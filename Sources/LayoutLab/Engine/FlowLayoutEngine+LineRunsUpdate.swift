@@ -6,6 +6,11 @@ extension FlowLayoutEngine {
   /// equal sizes) would otherwise re-break the rest of the section one line at a time.
   static let rebreakLimit = 32
 
+  /// How far past the lines it breaks again a resize looks for empty slots, when they are
+  /// more runs than those they replace (`rebreakInPlace`): past it, the section's runs are
+  /// copied with new room (`SectionRuns.makeStartTree()`).
+  static let slackReach = 64
+
   /// Section `index` after items `firstChanged…lastChanged` were resized and nothing else in it
   /// changed, updated from its runs before, in place: only the lines the resize can move are
   /// broken again. Returns false — the caller lays the section out again — where it cannot.
@@ -17,22 +22,22 @@ extension FlowLayoutEngine {
   /// the last two lines are kept and the lines broken again held one item each before exactly
   /// when they do after.
   ///
-  /// Where the runs' starts are a tree (`SectionRuns.startSums`; a section turns into one at its
-  /// first resize, if every sum of its starts is exact) and the lines broken again are as many
-  /// runs as those they replace, the runs are changed in place and the later ones move by
-  /// O(log runs) nodes of the tree: exact, if the set of distances stays exact
-  /// (`ExactSummands`). Otherwise — a resize that changes how many lines there are, or sums
-  /// that may round — the runs are copied with the later ones moved one by one, only where each
-  /// addition is exact (`shiftIsExact`).
+  /// Where the runs' starts can be a tree (`SectionRuns.startSums`; a section turns into one
+  /// at its first resize, if every sum of its starts is exact and every thickness on their
+  /// grid), the runs broken again are written over those they replace — in as many slots, the
+  /// rest left empty, or taking empty slots from the runs after them, which move up — and the
+  /// later ones move by O(log runs) nodes of the tree: exact, if the set of distances stays
+  /// exact (`ExactSummands`). Otherwise — sums that may round — the runs are copied with the
+  /// later ones moved one by one, only where each addition is exact (`shiftIsExact`).
   ///
   /// Returns false for a uniform section, a first item that opens or closes FLOW-11's empty
   /// line, a change to the last two lines, more than `rebreakLimit` lines, a flag of FLOW-12
   /// that might flip, or a shift that might round.
   ///
-  /// - Complexity: as a tree with as many runs, O(items on the lines broken again +
-  ///   log runs) (O(runs) once, to make the tree, and to copy the runs if another layout or
-  ///   section holds them); otherwise O(runs) to copy them and, when the lines after them move,
-  ///   O(items after them) to prove the move exact.
+  /// - Complexity: as a tree, O((rebreakLimit + slackReach) · log runs + items on the lines
+  ///   broken again) — O(runs) once, to make the tree, and again when no empty slot lies
+  ///   within `slackReach` runs of the runs that need one; otherwise O(runs) to copy them and,
+  ///   when the lines after them move, O(items after them) to prove the move exact.
   func lineRuns(
     ofSection index: Int, resizing firstChanged: Int, through lastChanged: Int,
     in section: inout SectionRuns, counters: inout LayoutWorkCounters
@@ -40,12 +45,47 @@ extension FlowLayoutEngine {
     let flowSection = model.sections[index]
     let items = FlowItemSizes(flowSection, layout: model.layout)
     let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
-    guard let plan = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
+    guard var plan = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
     else { return false }
-    if plan.keepsRunCount && (section.startSums != nil || section.makeStartTree()),
-      rebreakInPlace(plan, in: &section, items, metrics, counters: &counters)
-    {
-      return true
+    // The tree: made at a resize once the runs are the section's alone — runs that share a
+    // layout's block are copied by the resize that needs them changed (`rebreakByCopy`), so a
+    // section resized once pays one pass over its runs, not two — (its slots move the runs:
+    // plan again), then kept while the resized items' thicknesses stay on the grid the sums
+    // are exact on.
+    if section.startSums == nil {
+      // Made in place where the lines broken again are no more runs than those they replace
+      // (no room needed: the runs stay where they are); else copied with empty slots.
+      let needsRoom = plan.replacingCount > plan.stop.run - plan.resumeRun + 1
+      if section.runs.isUniquelyHeld(), thicknessesAreOnGrid(items, from: 0, metrics),
+        section.makeStartTree(withSlots: needsRoom), needsRoom
+      {
+        counters.linesShifted += section.runs.count
+        guard
+          let again = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
+        else { return false }
+        plan = again
+      }
+    } else if !thicknessesAreOnGrid(items, firstChanged...lastChanged, metrics) {
+      section.removeStartTree()
+    }
+    if section.startSums != nil {
+      switch rebreakInPlace(plan, in: &section, items, metrics, counters: &counters) {
+      case .done: return true
+      case .inexact: break
+      case .noRoom:
+        // Room again, spread over the section: O(runs), then the plan in the new slots.
+        section.removeStartTree()
+        if section.makeStartTree() {
+          counters.linesShifted += section.runs.count
+          guard
+            let again = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
+          else { return false }
+          plan = again
+          if rebreakInPlace(plan, in: &section, items, metrics, counters: &counters) == .done {
+            return true
+          }
+        }
+      }
     }
     section.removeStartTree()
     guard let copied = rebreakByCopy(plan, of: section, items, metrics, counters: &counters)
@@ -66,9 +106,10 @@ extension FlowLayoutEngine {
     let oldStopStart: Double
     let newStopStart: Double
     let broken: Int
-    /// Whether the runs from `resumeRun` through `stop.run` are as many as those that replace
-    /// them: the part of the resumed run before it, the lines broken, the rest of the stop's.
-    let keepsRunCount: Bool
+
+    /// How many runs replace runs `resumeRun…stop.run`: the part of the resumed run before the
+    /// resumed line, the lines broken, the rest of the stop's.
+    var replacingCount: Int { (resumeLine > 0 ? 1 : 0) + broken + 1 }
   }
 
   /// Breaks the lines a resize moves once, to find where they fall back on old boundaries;
@@ -95,9 +136,14 @@ extension FlowLayoutEngine {
     var (resumeRun, resumeLine) = lines.position(holding: firstChanged)
     if resumeLine > 0 {
       resumeLine -= 1
-    } else if resumeRun > 0 && runs[resumeRun - 1].firstItem < runs[resumeRun].firstItem {
-      resumeRun -= 1
-      resumeLine = runs[resumeRun].lineCount - 1
+    } else {
+      // The run before, past empty slots (which hold the resumed run's first item too).
+      var before = resumeRun - 1
+      while before >= 0 && runs[before].isEmptySlot { before -= 1 }
+      if before >= 0 && runs[before].firstItem < runs[resumeRun].firstItem {
+        resumeRun = before
+        resumeLine = runs[resumeRun].lineCount - 1
+      }
     }
     let resumed = old.run(resumeRun)
     let resumeItem = resumed.firstItem + resumeLine * lines.perLine(resumeRun)
@@ -131,10 +177,13 @@ extension FlowLayoutEngine {
     }
     // The last two lines are kept (FLOW-12b compares them); the last line is a run of its own.
     guard stop.run < runs.count - 1 else { return nil }
-    // FLOW-12a: whether every line holds one item is unchanged if the lines replaced did
-    // exactly when the new ones do.
-    let replaced = lines.count(from: (resumeRun, resumeLine), to: (stop.run, stop.line))
-    guard (stop.item - resumeItem == replaced) == everyNewLineHoldsOneItem else { return nil }
+    // FLOW-12a: whether every line holds one item is unchanged if a line kept — of the rest
+    // of the stop's run or of the run after it — holds more (it is false before and after),
+    // or else if the lines replaced did exactly when the new ones do.
+    if lines.perLine(stop.run) < 2 && lines.perLine(stop.run + 1) < 2 {
+      let replaced = lines.count(from: (resumeRun, resumeLine), to: (stop.run, stop.line))
+      guard (stop.item - resumeItem == replaced) == everyNewLineHoldsOneItem else { return nil }
+    }
 
     let stopRun = old.run(stop.run)
     let oldStopStart =
@@ -145,8 +194,7 @@ extension FlowLayoutEngine {
     return RebreakPlan(
       resumeRun: resumeRun, resumeLine: resumeLine, resumeItem: resumeItem,
       resumeStart: resumeStart, stop: stop, oldStopStart: oldStopStart, newStopStart: lineStart,
-      broken: broken,
-      keepsRunCount: (resumeLine > 0 ? 1 : 0) + broken + 1 == stop.run - resumeRun + 1)
+      broken: broken)
   }
 
   /// Calls `body` with the runs that replace runs `plan.resumeRun…plan.stop.run`, each with
@@ -187,75 +235,144 @@ extension FlowLayoutEngine {
     }
   }
 
-  /// `plan` applied to a section whose starts are a tree, as many runs replacing as many: the
-  /// runs replaced are written over, and the distances that change — those of the runs after
-  /// the first replaced, through the one after the stop's — change the tree. False, having
-  /// changed nothing, where a new distance would make some sum round.
+  /// How `rebreakInPlace` ended.
+  private enum InPlace {
+    case done
+    /// Some sum could round: nothing changed.
+    case inexact
+    /// No empty slot near enough for the runs that replace (or the slots to rewrite too
+    /// many): nothing changed.
+    case noRoom
+  }
+
+  /// `plan` applied to a section whose starts are a tree, in place: the runs that replace runs
+  /// `resumeRun…stop.run` are written over them — the rest of the stop's run last, as many
+  /// empty slots before it as there are fewer runs — or, where they are more, over the slots
+  /// up to as many empty slots after them, whose runs move up a slot. The distances that
+  /// change — those of the slots after the first rewritten, through the one after the last —
+  /// change the tree.
   ///
-  /// - Complexity: O(runs replaced · log runs + items on the lines broken again).
+  /// - Complexity: O(slots rewritten · log runs + items on the lines broken again); the slots
+  ///   are at most 2 · `rebreakLimit` + `slackReach`.
   private func rebreakInPlace(
     _ plan: RebreakPlan, in section: inout SectionRuns, _ items: FlowItemSizes,
     _ metrics: FlowSectionMetrics, counters: inout LayoutWorkCounters
-  ) -> Bool {
-    guard var sums = section.startSums else { return false }
+  ) -> InPlace {
+    guard var sums = section.startSums else { return .inexact }
     let (first, stopRun) = (plan.resumeRun, plan.stop.run)
-    // Distances change at runs first + 1 … stopRun + 1 (run `first` starts where it did).
-    let changed = stopRun - first + 1
+    let replacingCount = plan.replacingCount
+    // Slots first…last are rewritten: through the stop's run, or on through as many empty
+    // slots as more runs replace (never the last run, whose distance is not in the tree).
+    var last = stopRun
+    var needed = replacingCount - (stopRun - first + 1)
+    while needed > 0 {
+      last += 1
+      guard last < section.runs.count - 1, last - stopRun <= Self.slackReach else {
+        return .noRoom
+      }
+      if section.runs[last].isEmptySlot { needed -= 1 }
+    }
+    let slots = last - first + 1
+    // Empty slots left by many resizes that made fewer runs: spread again instead.
+    guard slots <= 2 * Self.rebreakLimit + Self.slackReach else { return .noRoom }
+    // Empty slots before the rest of the stop's run, where fewer runs replace.
+    let emptied = max(stopRun - first + 1 - replacingCount, 0)
     let resumed = section.run(first)
     let stopLineCount = section.runs[stopRun].lineCount
-    // The old starts of runs first … stopRun + 1, then the deltas of their distances.
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * changed + 1) { scratch in
+    // The old starts of slots first … last + 1, then the deltas of their distances, then the
+    // new contents' starts.
+    let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * slots + 1) {
+      scratch -> Bool in
       let (oldStarts, deltas) = (
-        UnsafeMutableBufferPointer(rebasing: scratch[0...changed]),
-        UnsafeMutableBufferPointer(rebasing: scratch[(changed + 1)...])
+        UnsafeMutableBufferPointer(rebasing: scratch[0...slots]),
+        UnsafeMutableBufferPointer(rebasing: scratch[(slots + 1)...])
       )
-      for offset in 0...changed { oldStarts[offset] = section.start(ofRun: first + offset) }
-      let exact = withReplacingRuns(
-        plan, resumed: resumed, stopLineCount: stopLineCount, items, metrics
-      ) { replacing -> Bool in
-        precondition(replacing.count == changed && replacing[0].start == oldStarts[0])
-        for offset in 0..<changed {
-          let old = oldStarts[offset + 1] - oldStarts[offset]
-          sums.remove(old)
-          if let pitch = SectionRuns.pitch(of: section.runs[first + offset], distanceToNext: old) {
-            sums.remove(pitch)
+      for offset in 0...slots { oldStarts[offset] = section.start(ofRun: first + offset) }
+      return withUnsafeTemporaryAllocation(of: LineRun.self, capacity: slots) { contents in
+        // The new contents of the slots, each with its start: as broken again (new) before
+        // the rest of the stop's run; from it on, where it was (old), all moved by one delta.
+        let newCount = replacingCount - 1
+        let exact = withReplacingRuns(
+          plan, resumed: resumed, stopLineCount: stopLineCount, items, metrics
+        ) { replacing -> Bool in
+          precondition(replacing.count == replacingCount && replacing[0].start == oldStarts[0])
+          var written = 0
+          for run in replacing.prefix(newCount) {
+            contents.initializeElement(at: written, to: run)
+            written += 1
           }
-          // The run after the stop's keeps its start less the stop line's, both moved alike.
-          let (new, isExact) =
-            offset + 1 < changed
-            ? Self.distance(from: replacing[offset].start, to: replacing[offset + 1].start)
-            : Self.distance(from: plan.oldStopStart, to: oldStarts[offset + 1])
-          guard isExact, new >= 0, new.sign == .plus else { return false }
-          sums.insert(new)
-          if let pitch = SectionRuns.pitch(of: replacing[offset], distanceToNext: new) {
-            guard Double(replacing[offset].lineCount) * pitch == new else { return false }
-            sums.insert(pitch)
+          let rest = replacing[newCount].moved(to: plan.oldStopStart)
+          for _ in 0..<emptied {
+            contents.initializeElement(at: written, to: LineRun.emptySlot(before: rest))
+            written += 1
           }
-          deltas[offset] = new - old
+          contents.initializeElement(at: written, to: rest)
+          written += 1
+          for slot in (stopRun + 1)..<(last + 1) where !section.runs[slot].isEmptySlot {
+            contents.initializeElement(
+              at: written, to: section.runs[slot].moved(to: oldStarts[slot - first]))
+            written += 1
+          }
+          precondition(written == slots)
+          for offset in 0..<slots {
+            let old = oldStarts[offset + 1] - oldStarts[offset]
+            sums.remove(old)
+            if let pitch = SectionRuns.pitch(of: section.runs[first + offset], distanceToNext: old)
+            {
+              sums.remove(pitch)
+            }
+            // Between new starts, or from the last new one to the stop's (where the rest of
+            // its run, or an empty slot before it, starts now), or between old starts, which
+            // move alike.
+            let next = offset + 1
+            let (new, isExact) =
+              next < newCount
+              ? Self.distance(from: contents[offset].start, to: contents[next].start)
+              : next == newCount
+                ? Self.distance(from: contents[offset].start, to: plan.newStopStart)
+                : Self.distance(
+                  from: contents[offset].start,
+                  to: next < slots ? contents[next].start : oldStarts[slots])
+            guard isExact, new >= 0, new.sign == .plus else { return false }
+            sums.insert(new)
+            if let pitch = SectionRuns.pitch(of: contents[offset], distanceToNext: new) {
+              guard Double(contents[offset].lineCount) * pitch == new else { return false }
+              sums.insert(pitch)
+            }
+            deltas[offset] = new - old
+          }
+          return true
         }
         // Where the sums hold, each distance checked above is exact, so every prefix is too.
-        guard sums.holds else { return false }
+        guard exact, sums.holds else {
+          contents.baseAddress?.deinitialize(count: slots)
+          return false
+        }
         section.runs.withUniqueRuns { nodes in
-          for offset in 0..<changed {
-            nodes[first + offset] = replacing[offset].moved(to: nodes[first + offset].start)
+          for offset in 0..<slots {
+            nodes[first + offset] = contents[offset].moved(to: nodes[first + offset].start)
           }
           counters.treeNodesTouched += SectionRuns.addToDistances(
             UnsafeBufferPointer(deltas), from: first + 1, of: nodes)
         }
+        contents.baseAddress?.deinitialize(count: slots)
         return true
       }
-      guard exact else { return false }
-      section.startSums = sums
-      section.metrics = metrics
-      if plan.newStopStart.bitPattern != plan.oldStopStart.bitPattern {
-        let last = section.runs.count - 1
-        let thickness = section.shape(ofRun: last, items, geometry).thickness
-        section.length = metrics.length(linesEnd: section.start(ofRun: last) + thickness)
-      }
-      counters.linesBroken += plan.broken
-      counters.sectionsLaidOut += 1
-      return true
     }
+    guard done else { return .inexact }
+    section.startSums = sums
+    section.metrics = metrics
+    if plan.newStopStart.bitPattern != plan.oldStopStart.bitPattern {
+      let lastRun = section.runs.count - 1
+      let thickness = section.shape(ofRun: lastRun, items, geometry).thickness
+      section.length = metrics.length(linesEnd: section.start(ofRun: lastRun) + thickness)
+    }
+    // The slots written with runs not broken again: the rest of the stop's run, the empty
+    // slots and the runs moved up one (O(1) each, whatever their lines).
+    counters.linesShifted += slots - plan.broken - (plan.resumeLine > 0 ? 1 : 0)
+    counters.linesBroken += plan.broken
+    counters.sectionsLaidOut += 1
+    return .done
   }
 
   /// `to − from`, and whether adding it back to `from` gives `to` (where every sum is exact,
@@ -358,24 +475,7 @@ extension FlowLayoutEngine {
     _ metrics: FlowSectionMetrics
   ) -> Bool {
     typealias Units = FlowLineFill.Units
-    let thicknessOffset = geometry.isVertical ? 1 : 0
-    // Bits OR-ed over the thicknesses: of their patterns — for values with the sign bit clear,
-    // a pattern at least each one's, so a double at least the largest (a sign set fails) —
-    // and of what the grid test rounded away.
-    // Over every size an item from `firstItem` on may have: its items' sizes, or a section's
-    // one size and its exceptions'.
-    let (largestBits, itemsOffGrid) = items.withSizes(from: firstItem) { sizes in
-      sizes.withMemoryRebound(to: Double.self) { values in
-        var (bits, offGrid) = (UInt64(0), UInt64(0))
-        var index = thicknessOffset
-        while index < values.count {
-          bits |= values[index].bitPattern
-          offGrid |= Units.units(ofLength: values[index]).offGrid
-          index += 2
-        }
-        return (bits, offGrid)
-      }
-    }
+    let (largestBits, itemsOffGrid) = thicknessBits(items, from: firstItem)
     let largest = Double(bitPattern: largestBits)
     let offGrid =
       itemsOffGrid | Units.units(ofLength: oldStart).offGrid
@@ -387,6 +487,86 @@ extension FlowLayoutEngine {
       + lines * (largest + metrics.lineSpacing.magnitude)
     // A value too large for the grid test fails the bound; so does a NaN, a negative largest.
     return offGrid == 0 && largest >= 0 && bound < 0x1p40
+  }
+
+  /// Bits OR-ed over the thicknesses of items `firstItem…`: of their patterns — for values
+  /// with the sign bit clear, a pattern at least each one's, so a double at least the largest
+  /// (a sign set fails) — and of what `FlowLineFill.Units`' grid test rounded away. Over every
+  /// size an item from `firstItem` on may have: its items' sizes, or a section's one size and
+  /// its exceptions'.
+  ///
+  /// - Complexity: O(items after `firstItem`), in one loop of independent steps, which the
+  ///   compiler vectorizes; O(exceptions) in a section of one size with exceptions.
+  private func thicknessBits(_ items: FlowItemSizes, from firstItem: Int)
+    -> (largest: UInt64, offGrid: UInt64)
+  {
+    let thicknessOffset = geometry.isVertical ? 1 : 0
+    return items.withSizes(from: firstItem) { sizes in
+      sizes.withMemoryRebound(to: Double.self) { values in
+        var (bits, offGrid) = (UInt64(0), UInt64(0))
+        var index = thicknessOffset
+        while index < values.count {
+          bits |= values[index].bitPattern
+          offGrid |= FlowLineFill.Units.units(ofLength: values[index]).offGrid
+          index += 2
+        }
+        return (bits, offGrid)
+      }
+    }
+  }
+
+  /// Whether every thickness of items `firstItem…`, and the line spacing, is a whole number of
+  /// `FlowLineFill.Units`' 2^-10 point, not negative and below 2^40 points. What a tree of
+  /// starts needs besides its exact sums (`SectionRuns.startSums`, on that grid, at most 2^53
+  /// units, so below 2^43 points): then every addition of FLOW-16 — a thickness plus the line
+  /// spacing, a start plus that — is exact from any start the tree gives, so lines after a
+  /// change start at the tree's sums, bit for bit. (The sums alone do not show it: a start on
+  /// the grid plus a thickness off it can round back onto the grid.)
+  ///
+  /// - Complexity: O(items after `firstItem`), vectorized (`thicknessBits`).
+  func thicknessesAreOnGrid(
+    _ items: FlowItemSizes, from firstItem: Int, _ metrics: FlowSectionMetrics
+  ) -> Bool {
+    let thicknessOffset = geometry.isVertical ? 1 : 0
+    let onGrid = items.withSizes(from: firstItem) { sizes in
+      sizes.withMemoryRebound(to: Double.self) { values in
+        // Independent steps, which the compiler vectorizes: bits OR-ed of the signs, of what
+        // the grid test rounded away (a NaN's too), and of a compare with the bound. (An OR
+        // of the patterns bounds the largest too loosely: 0.25 OR 64 is about 2^1022.)
+        var (signs, offGrid, beyond) = (UInt64(0), UInt64(0), UInt64(0))
+        var index = thicknessOffset
+        while index < values.count {
+          let value = values[index]
+          signs |= value.bitPattern
+          offGrid |= FlowLineFill.Units.units(ofLength: value).offGrid
+          beyond |= value < 0x1p40 ? 0 : 1
+          index &+= 2
+        }
+        return signs >> 63 == 0 && offGrid == 0 && beyond == 0
+      }
+    }
+    return onGrid && lineSpacingIsOnGrid(metrics)
+  }
+
+  /// `thicknessesAreOnGrid(_:from:_:)` for the items `changed` only: what a resize of them
+  /// needs to keep a tree made when all were.
+  ///
+  /// - Complexity: O(changed items).
+  private func thicknessesAreOnGrid(
+    _ items: FlowItemSizes, _ changed: ClosedRange<Int>, _ metrics: FlowSectionMetrics
+  ) -> Bool {
+    for item in changed {
+      let thickness = geometry.mainAndThickness(items[item]).thickness
+      guard FlowLineFill.Units.units(ofLength: thickness).offGrid == 0,
+        thickness.sign == .plus, thickness < 0x1p40
+      else { return false }
+    }
+    return lineSpacingIsOnGrid(metrics)
+  }
+
+  private func lineSpacingIsOnGrid(_ metrics: FlowSectionMetrics) -> Bool {
+    FlowLineFill.Units.units(ofLength: metrics.lineSpacing).offGrid == 0
+      && metrics.lineSpacing.sign == .plus && metrics.lineSpacing < 0x1p40
   }
 
   /// The thickness of the line of `count` items from `first`, as `SectionRuns.shape` sums it:
@@ -423,9 +603,9 @@ extension FlowLayoutEngine {
       run + 1 < runs.count ? runs[run + 1].firstItem : numberOfItems
     }
 
-    /// The items on each line of `run` (zero for FLOW-11's empty line).
+    /// The items on each line of `run` (zero for FLOW-11's empty line and an empty slot).
     func perLine(_ run: Int) -> Int {
-      (endItem(run) - runs[run].firstItem) / runs[run].lineCount
+      (endItem(run) - runs[run].firstItem) / max(runs[run].lineCount, 1)
     }
 
     /// The line that holds `item`.
@@ -443,6 +623,10 @@ extension FlowLayoutEngine {
     func line(atOrAfter item: Int, from start: Int) -> (run: Int, line: Int, item: Int)? {
       var run = start
       while run < runs.count {
+        if runs[run].isEmptySlot {
+          run += 1
+          continue
+        }
         let first = runs[run].firstItem
         if first >= item { return (run, 0, first) }
         let perLine = perLine(run)
