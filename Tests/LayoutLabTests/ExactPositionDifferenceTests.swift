@@ -41,8 +41,9 @@ struct ExactPositionDifferenceTests {
     for (name, counts) in [("differential", plain), ("unusual", unusual), ("batches", batches)] {
       print("exact positions, \(name): \(counts)")
       for example in counts.examples { print("  \(example)") }
-      #expect(counts.notReproduced == 0, "\(name)")
+      #expect(counts.notReproduced == 0 && counts.referenceDiffers == 0, "\(name)")
       #expect(counts.layoutsOnOneGridChanged == 0, "\(name)")
+      #expect(counts.layoutsOnFastPathChanged == 0 && counts.layoutsOnFastPath > 50, "\(name)")
     }
     // The suites reach both kinds of layout.
     #expect(plain.layoutsOnOneGrid > 300 && plain.layoutsChanged > 0)
@@ -60,7 +61,7 @@ struct ExactPositionDifferenceTests {
     print("exact positions, goldens: \(counts)")
     for example in counts.examples { print("  \(example)") }
     #expect(counts.layouts >= GoldenFixtures.minimumCaseCount)
-    #expect(counts.notReproduced == 0 && counts.changedPixels == 0)
+    #expect(counts.notReproduced == 0 && counts.changedPixels == 0 && counts.referenceDiffers == 0)
   }
 
   /// The datasets the benchmarks lay out are all on one grid: not a bit changes.
@@ -73,7 +74,7 @@ struct ExactPositionDifferenceTests {
       }
     }
     print("exact positions, datasets: \(counts)")
-    #expect(counts.layouts == counts.layoutsOnOneGrid)
+    #expect(counts.layouts == counts.layoutsOnOneGrid && counts.layouts == counts.layoutsOnFastPath)
     #expect(counts.changedBits == 0 && counts.changedPixels == 0 && counts.notReproduced == 0)
   }
 }

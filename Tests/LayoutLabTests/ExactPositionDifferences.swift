@@ -23,16 +23,24 @@ struct ExactPositionDifferences: CustomStringConvertible {
   /// chains are exact there, so nothing may change.
   var layoutsOnOneGrid = 0
   var layoutsOnOneGridChanged = 0
+  /// Layouts on the fast path (`FlowLayoutModel.scrollAxisSumsAreExact`), and those of them
+  /// where exact positions change a bit: must be 0, or the fast path is wrong.
+  var layoutsOnFastPath = 0
+  var layoutsOnFastPathChanged = 0
   /// Where the engine's own frames were not reproduced (a bug in this comparison): must be 0.
   var notReproduced = 0
+  /// Cells and content sizes where the reference strategy (`naive-linear`, exact positions
+  /// off the grid) differs from the exact positions computed here: must be 0.
+  var referenceDiffers = 0
   /// A few changed positions, for the record.
   var examples: [String] = []
 
   var description: String {
     "\(layouts) layouts (\(layoutsOnOneGrid) on one grid, \(layoutsOnOneGridChanged) of them "
-      + "changed), \(positions) positions: \(changedBits) changed bits in \(layoutsChanged) "
+      + "changed; \(layoutsOnFastPath) on the fast path, \(layoutsOnFastPathChanged) changed), \(positions) positions: \(changedBits) changed bits in \(layoutsChanged) "
       + "layouts, \(changedMoreThanOneULP) by more than one ulp, \(changedPixels) changed a "
-      + "pixel (scale > 0); \(notReproduced) not reproduced"
+      + "pixel (scale > 0); \(notReproduced) not reproduced; the reference differs on "
+      + "\(referenceDiffers)"
   }
 
   static func += (a: inout ExactPositionDifferences, b: ExactPositionDifferences) {
@@ -44,7 +52,10 @@ struct ExactPositionDifferences: CustomStringConvertible {
     a.layouts += b.layouts
     a.layoutsOnOneGrid += b.layoutsOnOneGrid
     a.layoutsOnOneGridChanged += b.layoutsOnOneGridChanged
+    a.layoutsOnFastPath += b.layoutsOnFastPath
+    a.layoutsOnFastPathChanged += b.layoutsOnFastPathChanged
     a.notReproduced += b.notReproduced
+    a.referenceDiffers += b.referenceDiffers
     a.examples += b.examples.prefix(max(0, 8 - a.examples.count))
   }
 
@@ -62,11 +73,27 @@ struct ExactPositionDifferences: CustomStringConvertible {
     var sink = ComparisonSink(model: model, engine: engine, exactGeometry: exactGeometry)
     _ = sink.finish(length: engine.layout(into: &sink))
     var result = sink.differences
+    // The reference strategy gives the exact frames.
+    if var reference = try? NaiveLinearLayout(model: model) {
+      reference.prepare()
+      let size = engine.contentSize(length: exactLength.double)
+      if reference.collectionViewContentSize != size { result.referenceDiffers += 1 }
+      for element in reference.layoutAttributesForAllElements() where element.kind == .cell {
+        let expected = sink.exactCells[element.indexPath]
+        if expected.map({ !sink.sameFrame($0, element.frame) }) ?? true {
+          result.referenceDiffers += 1
+        }
+      }
+    }
     result.layouts = 1
     if result.changedBits > 0 { result.layoutsChanged = 1 }
     if summands(of: model, engine: engine).holds {
       result.layoutsOnOneGrid = 1
       if result.changedBits > 0 { result.layoutsOnOneGridChanged = 1 }
+    }
+    if model.scrollAxisSumsAreExact {
+      result.layoutsOnFastPath = 1
+      if result.changedBits > 0 || result.changedPixels > 0 { result.layoutsOnFastPathChanged = 1 }
     }
     result.examples = result.examples.map { "\(name): \($0)" }
     return result
@@ -122,6 +149,8 @@ private struct ComparisonSink: FlowLayoutSink {
   /// The geometry mirrored within the exact content length.
   let exactGeometry: FlowGeometry
   var differences = ExactPositionDifferences()
+  /// Every cell's frame from exact positions.
+  var exactCells: [LayoutIndexPath: CGRect] = [:]
 
   /// Where the current section starts: the engine's chain, and the exact sum.
   var sectionStart: Double
@@ -177,6 +206,7 @@ private struct ComparisonSink: FlowLayoutSink {
     let exactFrame = exactGeometry.finalFrame(
       main: placement.main, scroll: exact.double, mainLength: placement.mainLength,
       thickness: placement.thickness)
+    exactCells[LayoutIndexPath(item: item, section: section)] = exactFrame
     compare(engineValue, exact.double, engineFrame, exactFrame, "cell \(section).\(item)")
   }
 
@@ -191,8 +221,8 @@ private struct ComparisonSink: FlowLayoutSink {
       exactSectionStart + linesEnd + ExactPosition(metrics.after)
       + ExactPosition(metrics.footerLength)
     if record.start.bitPattern != sectionStart.bitPattern { differences.notReproduced += 1 }
-    // Unpinned headers and footers: the header at the section's start, the footer where the
-    // `after` inset ends.
+    // Unpinned headers and footers: the header at the section's start, the footer its length
+    // before the section's end (`FlowGeometry.supplementaryFrame`).
     if metrics.headerLength > 0 {
       compareSupplementary(
         record.start, exactSectionStart.double, length: metrics.headerLength,
@@ -200,7 +230,7 @@ private struct ComparisonSink: FlowLayoutSink {
     }
     if metrics.footerLength > 0 {
       compareSupplementary(
-        record.end - metrics.footerLength, (exactEnd - ExactPosition(metrics.footerLength)).double,
+        record.end - metrics.footerLength, exactEnd.double - metrics.footerLength,
         length: metrics.footerLength, "footer \(section)")
     }
     sectionStart = record.end
