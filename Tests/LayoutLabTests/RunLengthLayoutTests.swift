@@ -124,12 +124,14 @@ struct RunLengthLayoutTests {
   @Test("groups of equal sections: each group laid out once, every section still the reference's")
   func groupsOfEqualSectionsAreLaidOutOnce() throws {
     var layout = FlowLayoutConfiguration()
-    layout.headerReferenceSize = CGSize(width: 30.3, height: 30.3)
+    // Dyadic lengths: off the grid, run-length hands the layout to exact positions
+    // (docs/FlowRules.md, "Exact positions") and lays out no section of its own.
+    layout.headerReferenceSize = CGSize(width: 30.25, height: 30.25)
     let mixed = FlowSection(
       itemSizes: [CGSize(width: 100, height: 50.5), CGSize(width: 300, height: 20)]
         + Array(repeating: CGSize(width: 120.5, height: 70.25), count: 9))
     var uniform = FlowSection(items: 7)
-    uniform.minimumLineSpacing = 0.1
+    uniform.minimumLineSpacing = 0.125
     // Groups of 3, 1, 2 and 1 equal sections, the last equal to the first group's.
     let sections = [mixed, mixed, mixed, uniform, mixed, mixed, FlowSection(items: 0), mixed]
     let model = FlowLayoutModel(

@@ -143,13 +143,15 @@ struct SelfSizingStartTests {
     "repeats of .fixed sections differing in a value: the reference's frames, each laid out once")
   func repeatsOfFixedSections() throws {
     var layout = FlowLayoutConfiguration()
-    layout.headerReferenceSize = CGSize(width: 0, height: 30.3)
+    // Dyadic lengths: off the grid of exact positions (docs/FlowRules.md), run-length would
+    // hand the layout to its fallback and lay out no section of its own.
+    layout.headerReferenceSize = CGSize(width: 0, height: 30.25)
     layout.estimatedItemSize = .size(CGSize(width: 100, height: 100))
     let base = FlowSection(itemSizing: .fixed(count: 9, itemSize: CGSize(width: 100, height: 100)))
     var inset = base
     inset.sectionInset = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
     var footer = base
-    footer.footerReferenceSize = CGSize(width: 0, height: 10.1)
+    footer.footerReferenceSize = CGSize(width: 0, height: 10.5)
     var negativeZero = base
     negativeZero.minimumLineSpacing = -0.0
     var zero = base

@@ -249,8 +249,10 @@ struct UnusualValueResizeTests {
     }
     #expect(failures == 0, "base seed \(baseSeed)")
     if dyadic {
-      // Both ways of keeping starts were exercised.
-      #expect(treeNodes > 0 && shifted > 0, "tree nodes \(treeNodes), sections shifted \(shifted)")
+      // Starts kept as a tree were exercised. The chain (`sectionsShifted`) is not reached any
+      // more: where the tree's sums could round, the model is off the grid of exact positions
+      // and run-length hands the layout to `ExactPositionFallback` (docs/FlowRules.md).
+      #expect(treeNodes > 0, "tree nodes \(treeNodes), sections shifted \(shifted)")
     }
   }
 

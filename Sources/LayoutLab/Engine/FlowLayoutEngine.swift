@@ -12,8 +12,13 @@ struct FlowLayoutEngine {
   /// An engine for `model`. With `measuringMirrorWidth` false, a horizontal right-to-left
   /// layout's mirror width is left for the caller to set (one that keeps section lengths
   /// knows the content length already).
-  init(_ model: FlowLayoutModel, measuringMirrorWidth: Bool = true) {
+  ///
+  /// With `exactPositions`, every scroll-axis position is the exact sum of its summands rounded
+  /// once (`ExactPositionSink`): what a caller asks for where
+  /// `FlowLayoutModel.scrollAxisSumsAreExact` cannot prove the `Double` additions exact.
+  init(_ model: FlowLayoutModel, measuringMirrorWidth: Bool = true, exactPositions: Bool = false) {
     self.model = model
+    self.exactPositions = exactPositions
     geometry = FlowGeometry(model)
     // FLOW-20 mirrors horizontal layouts within the content length, which needs every section
     // measured first. Only right-to-left horizontal layouts pay for this extra pass.
@@ -23,6 +28,10 @@ struct FlowLayoutEngine {
       measuringCounters = sink.counters
     }
   }
+
+  /// Whether positions are exact sums rounded once rather than the `Double` chain (the same
+  /// bits wherever the chain is exact).
+  let exactPositions: Bool
 
   /// The work of the measuring pass `init` made, if any.
   private(set) var measuringCounters = LayoutWorkCounters()
@@ -34,11 +43,26 @@ struct FlowLayoutEngine {
   @discardableResult
   func layout<Sink: FlowLayoutSink>(into sink: inout Sink) -> Double {
     guard !geometry.isEmpty, !model.sections.isEmpty else { return 0 }
+    if exactPositions { return layoutExactly(into: &sink) }
     var position = geometry.paddingBefore
     for section in model.sections.indices {
       position = layoutSection(section, startingAt: position, into: &sink)
     }
     return position + geometry.paddingAfter
+  }
+
+  /// `layout(into:)` with exact positions: the `Double` chain runs as always, and
+  /// `ExactPositionSink` hands `sink` every position recomputed exactly.
+  ///
+  /// - Complexity: O(sections + items), every line and cell reported one by one.
+  private func layoutExactly<Sink: FlowLayoutSink>(into sink: inout Sink) -> Double {
+    var exact = ExactPositionSink(sink, engine: self)
+    var position = geometry.paddingBefore
+    for section in model.sections.indices {
+      position = layoutSection(section, startingAt: position, into: &exact)
+    }
+    sink = exact.inner
+    return exact.contentLength.double
   }
 
   /// FLOW-19: the content size for a content length along the scroll axis.

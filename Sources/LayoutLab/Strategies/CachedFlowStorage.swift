@@ -13,18 +13,38 @@ struct CachedFlowStorage: Sendable {
   /// Whether the cache keeps a line index (binary search) or not (linear scan).
   private let indexesLines: Bool
 
+  /// The unit every scroll-axis summand of the model is a whole number of, while `Double`
+  /// sums of positions can be proved exact (`FlowLayoutModel.scrollAxisExactUnit`); nil for
+  /// the slow path. Found with the model's validation, kept up to date by each invalidation
+  /// from the sizes it brings.
+  private var exactUnit: Int?
+
   init(model: FlowLayoutModel, indexesLines: Bool) throws(LayoutError) {
     try model.validate()
+    self.init(validated: model, indexesLines: indexesLines)
+  }
+
+  /// Storage for a model already validated (FLOW-28).
+  init(validated model: FlowLayoutModel, indexesLines: Bool) {
     self.model = model
     self.indexesLines = indexesLines
+    exactUnit = model.scrollAxisExactUnit
     cache = FlowAttributesCache(unpreparedFor: model, indexesLines: indexesLines)
   }
 
   /// - Complexity: O(n + s) after an invalidation that dropped the cache; O(1) otherwise.
   mutating func prepare() {
     if !isPrepared {
-      cache = FlowAttributesCache(model, indexesLines: indexesLines)
+      cache = FlowAttributesCache(
+        model, indexesLines: indexesLines, exactPositions: exactUnit == nil)
       workCounters += cache.counters
+      let length = cache.geometry.isVertical ? cache.contentSize.height : cache.contentSize.width
+      if let unit = exactUnit, !ExactSums.lengthIsExact(length, unit: unit) {
+        // Content too long for the argument: laid out again, exactly.
+        exactUnit = nil
+        cache = FlowAttributesCache(model, indexesLines: indexesLines, exactPositions: true)
+        workCounters += cache.counters
+      }
       isPrepared = true
     }
   }
@@ -47,6 +67,7 @@ struct CachedFlowStorage: Sendable {
   mutating func invalidate(with context: LayoutInvalidationContext) throws(LayoutError) {
     let (newModel, change) = try model.applying(context)
     model = newModel
+    exactUnit = ExactSums.unit(exactUnit, after: context, model: model)
     if change.relayoutEverything || change.bounds == .relayout || !change.sections.isEmpty {
       // Dropped now, not at the next prepare: its blocks are freed at once.
       cache = FlowAttributesCache(unpreparedFor: model, indexesLines: indexesLines)

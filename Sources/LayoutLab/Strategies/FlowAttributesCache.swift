@@ -20,11 +20,12 @@ struct FlowAttributesCache: Sendable {
   /// The work of building the cache.
   var counters = LayoutWorkCounters()
 
-  /// Lays out `model` once and keeps the result.
+  /// Lays out `model` once and keeps the result; with `exactPositions`, through the engine's
+  /// slow path (docs/FlowRules.md, "Exact positions").
   ///
   /// - Complexity: O(n + s), one frame write per cell.
-  init(_ model: FlowLayoutModel, indexesLines: Bool) {
-    let engine = FlowLayoutEngine(model)
+  init(_ model: FlowLayoutModel, indexesLines: Bool, exactPositions: Bool = false) {
+    let engine = FlowLayoutEngine(model, exactPositions: exactPositions)
     geometry = engine.geometry
     self.indexesLines = indexesLines
     // The engine lays out nothing for an empty geometry (FLOW-5). Otherwise every item gets a

@@ -24,6 +24,9 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// What changed since `state` was prepared, if it can be applied incrementally.
   private var pending: FlowModelChange?
   private var needsFullLayout = true
+  /// Where sums of positions cannot be proved exact in `Double`s, the layout that answers
+  /// instead (docs/FlowRules.md, "Exact positions").
+  private var exact: ExactPositionFallback
 
   struct State: Sendable {
     var geometry: FlowGeometry
@@ -37,6 +40,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   public init(model: FlowLayoutModel) throws(LayoutError) {
     try model.validate()
     self.model = model
+    exact = ExactPositionFallback(model)
   }
 
   /// Applies what changed since the last `prepare()`: everything after a relayout-class change,
@@ -45,6 +49,10 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// - Complexity: O(n + s) for a full layout; for a change inside one mixed section, O(items
   ///   on the re-broken lines + lines after them in that section + sections after it).
   public mutating func prepare() {
+    if exact.unit == nil, exact.prepare(model, counters: &workCounters) {
+      pending = nil
+      return
+    }
     if needsFullLayout || state == nil {
       fullLayout()
     } else if let change = pending {
@@ -52,6 +60,9 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     }
     pending = nil
     needsFullLayout = false
+    if let state, exact.unit != nil {
+      exact.check(contentSize: state.contentSize, of: model, counters: &workCounters)
+    }
   }
 
   private mutating func fullLayout() {
@@ -144,13 +155,19 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   }
 
   /// - Complexity: O(1).
-  public var collectionViewContentSize: CGSize { prepared.contentSize }
+  public var collectionViewContentSize: CGSize {
+    if exact.unit == nil, let fallback = exact.layout { return fallback.collectionViewContentSize }
+    return prepared.contentSize
+  }
 
   /// - Complexity: O(log s + log l + k), like `BinarySearchLayout`: sections, then lines,
   ///   binary-searched; k counts the items of the lines that meet the rect along the scroll axis.
   public func layoutAttributesForElements(
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
+    if exact.unit == nil, let fallback = exact.layout {
+      return fallback.layoutAttributesForElements(in: rect, counting: &counters)
+    }
     let rect = rect.standardized
     let state = prepared
     let geometry = state.geometry
@@ -196,6 +213,9 @@ public struct IncrementalLayout: FlowLayoutStrategy {
 
   /// - Complexity: O(log l): the item's line is binary-searched.
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+    if exact.unit == nil, let fallback = exact.layout {
+      return fallback.layoutAttributesForItem(at: indexPath)
+    }
     let state = prepared
     guard state.sections.indices.contains(indexPath.section) else { return nil }
     let section = state.sections[indexPath.section]
@@ -211,6 +231,9 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   public func layoutAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
+    if exact.unit == nil, let fallback = exact.layout {
+      return fallback.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
     let state = prepared
     guard indexPath.item == 0, state.sections.indices.contains(indexPath.section),
       let frame = state.geometry.supplementaryFrame(kind, of: state.record(of: indexPath.section))
@@ -231,6 +254,11 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     let change = try model.apply(context)
     FlowModelChange.record(
       change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
+    // The fallback's own layout applies the context too; while it answered, `state` was not
+    // kept up to date.
+    if try exact.invalidate(with: context, model: model) || exact.layout != nil {
+      needsFullLayout = true
+    }
   }
 }
 

@@ -7,11 +7,39 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
   public static let strategyName = "naive-linear"
 
   public private(set) var model: FlowLayoutModel
+  /// The unit every scroll-axis summand is a whole number of, while `Double` sums of positions
+  /// can be proved exact (`FlowLayoutModel.scrollAxisExactUnit`); nil for exact positions
+  /// (docs/FlowRules.md, "Exact positions"). Found with the model's validation, kept up to
+  /// date by each invalidation from the sizes it brings.
+  private var exactUnit: Int?
 
   /// - Complexity: O(n) to validate the model.
   public init(model: FlowLayoutModel) throws(LayoutError) {
     try model.validate()
     self.model = model
+    exactUnit = model.scrollAxisExactUnit
+  }
+
+  /// Lays the model out into the sink `makeSink` makes for the engine's geometry: with the
+  /// engine's `Double` additions where the unit proves them exact, otherwise — or when the
+  /// content turns out too long for the unit's proof, and the fast pass is thrown away — with
+  /// exact positions.
+  ///
+  /// - Complexity: O(n).
+  @inline(__always)
+  private func layOut<Sink: FlowLayoutSink>(
+    _ makeSink: (FlowGeometry) -> Sink
+  ) -> (engine: FlowLayoutEngine, sink: Sink, length: Double) {
+    if let unit = exactUnit {
+      let engine = FlowLayoutEngine(model)
+      var sink = makeSink(engine.geometry)
+      let length = engine.layout(into: &sink)
+      if ExactSums.lengthIsExact(length, unit: unit) { return (engine, sink, length) }
+    }
+    let engine = FlowLayoutEngine(model, exactPositions: true)
+    var sink = makeSink(engine.geometry)
+    let length = engine.layout(into: &sink)
+    return (engine, sink, length)
   }
 
   /// Nothing to prepare: nothing is kept.
@@ -27,18 +55,15 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
 
   /// - Complexity: O(n): lays everything out.
   public var collectionViewContentSize: CGSize {
-    let engine = FlowLayoutEngine(model)
-    var sink = FlowMeasuringSink()
-    return engine.contentSize(length: engine.layout(into: &sink))
+    let (engine, _, length) = layOut { _ in FlowMeasuringSink() }
+    return engine.contentSize(length: length)
   }
 
   /// - Complexity: O(n): lays everything out, keeping what meets `rect`.
   public func layoutAttributesForElements(
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
-    let engine = FlowLayoutEngine(model)
-    var sink = FilteringSink(rect: rect.standardized, geometry: engine.geometry)
-    engine.layout(into: &sink)
+    let (engine, sink, _) = layOut { FilteringSink(rect: rect.standardized, geometry: $0) }
     counters += engine.measuringCounters + sink.counters
     return sink.cells + sink.headers + sink.footers
   }
@@ -48,10 +73,7 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
     guard model.sections.indices.contains(indexPath.section),
       (0..<model.sections[indexPath.section].numberOfItems).contains(indexPath.item)
     else { return nil }
-    let engine = FlowLayoutEngine(model)
-    var sink = FindingSink(target: indexPath)
-    engine.layout(into: &sink)
-    return sink.found
+    return layOut { _ in FindingSink(target: indexPath) }.sink.found
   }
 
   /// - Complexity: O(n): lays everything out to find one section.
@@ -60,9 +82,7 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
   ) -> LayoutAttributes? {
     guard kind != .cell, indexPath.item == 0, model.sections.indices.contains(indexPath.section)
     else { return nil }
-    let engine = FlowLayoutEngine(model)
-    var sink = FindingSink(target: indexPath)
-    engine.layout(into: &sink)
+    let (engine, sink, _) = layOut { _ in FindingSink(target: indexPath) }
     guard let section = sink.section,
       let frame = engine.geometry.supplementaryFrame(kind, of: section)
     else { return nil }
@@ -76,7 +96,9 @@ public struct NaiveLinearLayout: FlowLayoutStrategy {
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
-    model = try model.applying(context).model
+    let newModel = try model.applying(context).model
+    exactUnit = ExactSums.unit(exactUnit, after: context, model: newModel)
+    model = newModel
   }
 }
 

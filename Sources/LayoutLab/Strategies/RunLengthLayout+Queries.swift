@@ -11,7 +11,10 @@ extension RunLengthLayout {
   public func layoutAttributesForElements(
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
-    withPrepared { elements(in: rect, of: $0, counting: &counters) }
+    if exact.unit == nil, let fallback = exact.layout {
+      return fallback.layoutAttributesForElements(in: rect, counting: &counters)
+    }
+    return withPrepared { elements(in: rect, of: $0, counting: &counters) }
   }
 
   /// `layoutAttributesForElements(in:counting:)` from `state`, borrowed (`withPrepared`).
@@ -79,7 +82,10 @@ extension RunLengthLayout {
   ///   O(items on its line) in a mixed one; plus O(log s) to read the section's start where
   ///   starts are prefix sums (`SectionStarts`).
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
-    withPrepared { attributesForItem(at: indexPath, of: $0) }
+    if exact.unit == nil, let fallback = exact.layout {
+      return fallback.layoutAttributesForItem(at: indexPath)
+    }
+    return withPrepared { attributesForItem(at: indexPath, of: $0) }
   }
 
   /// `layoutAttributesForItem(at:)` from `state`, borrowed (`withPrepared`).
@@ -115,7 +121,10 @@ extension RunLengthLayout {
   public func layoutAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
-    withPrepared { state in
+    if exact.unit == nil, let fallback = exact.layout {
+      return fallback.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+    return withPrepared { state in
       guard indexPath.item == 0, state.sections.indices.contains(indexPath.section),
         let frame = state.geometry.supplementaryFrame(
           kind, of: state.record(of: indexPath.section))

@@ -26,6 +26,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// The model's runs of equal sections, found by `init` while validating, for the first full
   /// layout if the model has not changed by then (`invalidateLayout(with:)` drops them).
   private var startRepeats: SectionRepeats?
+  /// Where sums of positions cannot be proved exact in `Double`s, the layout that answers
+  /// instead (docs/FlowRules.md, "Exact positions").
+  private(set) var exact: ExactPositionFallback
 
   struct State: Sendable {
     var geometry: FlowGeometry
@@ -43,6 +46,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   public init(model: FlowLayoutModel) throws(LayoutError) {
     startRepeats = try model.validateFindingRepeats()
     self.model = model
+    exact = ExactPositionFallback(model)
   }
 
   /// Lays out what changed since the last `prepare()`: everything after a relayout-class
@@ -53,6 +57,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   ///   for one size with e exceptions (a resized item of a uniform section); a section
   ///   equal to the one before it is counted, O(1), not laid out, then copied once.
   public mutating func prepare() {
+    if exact.unit == nil, exact.prepare(model, counters: &workCounters) {
+      pending = nil
+      return
+    }
     if needsFullLayout || state == nil {
       fullLayout()
     } else if let change = pending {
@@ -60,6 +68,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     pending = nil
     needsFullLayout = false
+    if let state, exact.unit != nil {
+      exact.check(contentSize: state.contentSize, of: model, counters: &workCounters)
+    }
   }
 
   private mutating func fullLayout() {
@@ -320,7 +331,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   var prepared: State { withPrepared { $0 } }
 
   /// - Complexity: O(1).
-  public var collectionViewContentSize: CGSize { withPrepared { $0.contentSize } }
+  public var collectionViewContentSize: CGSize {
+    if exact.unit == nil, let fallback = exact.layout { return fallback.collectionViewContentSize }
+    return withPrepared { $0.contentSize }
+  }
 
   /// Records what changed for the next `prepare()`: a pure scroll or a data change lays out
   /// only the sections it touched; everything else — new delegate metrics, a cross-axis bounds
@@ -335,6 +349,11 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     startRepeats = nil
     FlowModelChange.record(
       change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
+    // The fallback's own layout applies the context too; while it answered, `state` was not
+    // kept up to date.
+    if try exact.invalidate(with: context, model: model) || exact.layout != nil {
+      needsFullLayout = true
+    }
   }
 }
 

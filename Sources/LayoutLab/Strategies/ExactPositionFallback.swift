@@ -1,0 +1,71 @@
+import Foundation
+
+/// The slow path of exact positions (docs/FlowRules.md, "Exact positions") for a strategy that
+/// keeps positions as `Double` sums grouped its own way (a tree of section starts, k · pitch
+/// over a run, a section's lines relative to it): where the model's scroll-axis sums cannot be
+/// proved exact (`FlowLayoutModel.scrollAxisSumsAreExact`), the layout is kept as
+/// `binary-search` keeps it, through the engine's exact positions, and answers every query.
+/// There an update costs O(n); on the fast path — every benchmark dataset — this holds a flag
+/// and an empty array.
+struct ExactPositionFallback: Sendable {
+  /// The unit every scroll-axis summand of the model is a whole number of, while `Double`
+  /// sums of positions can be proved exact (`FlowLayoutModel.scrollAxisExactUnit`); nil for
+  /// the slow path. Found with the model's validation, kept up to date by `invalidate` from
+  /// the sizes each change brings.
+  private(set) var unit: Int?
+  /// The layout that answers while the fallback is in use: none or one (one word, copied on
+  /// write).
+  private var layouts: ContiguousArray<BinarySearchLayout> = []
+
+  /// - Complexity: O(sections + items with a size of their own).
+  init(_ model: FlowLayoutModel) { unit = model.scrollAxisExactUnit }
+
+  /// The layout answering queries, if the fallback is in use.
+  @inline(__always)
+  var layout: BinarySearchLayout? { unit != nil || layouts.isEmpty ? nil : layouts[0] }
+
+  /// Follows a change of the model to `model`, which `context` made. Returns whether the
+  /// fallback was in use and no longer is, in which case the strategy's own state is stale
+  /// and must be laid out in full.
+  ///
+  /// - Complexity: O(sizes the context brings); O(n) with new delegate metrics.
+  mutating func invalidate(
+    with context: LayoutInvalidationContext, model: FlowLayoutModel
+  ) throws(LayoutError) -> Bool {
+    unit = ExactSums.unit(unit, after: context, model: model)
+    guard !layouts.isEmpty else { return false }
+    if unit != nil {
+      layouts = []
+      return true
+    }
+    try layouts[0].invalidateLayout(with: context)
+    return false
+  }
+
+  /// Prepares the fallback if the model needs it, adding its work to `counters`; returns
+  /// whether it is in use (and the strategy has nothing to prepare).
+  ///
+  /// - Complexity: O(1) on the fast path; O(n) to lay out a model off the grid.
+  mutating func prepare(_ model: FlowLayoutModel, counters: inout LayoutWorkCounters) -> Bool {
+    guard unit == nil else { return false }
+    if layouts.isEmpty { layouts = [BinarySearchLayout(validated: model)] }
+    layouts[0].prepare()
+    counters += layouts[0].workCounters
+    layouts[0].resetWorkCounters()
+    return true
+  }
+
+  /// After the strategy laid out a model on the grid: if its content length is too long for
+  /// the grid's argument (`ExactSums.lengthIsExact`), the fallback takes over.
+  ///
+  /// - Complexity: O(1), or O(n) to lay the model out again exactly.
+  mutating func check(
+    contentSize: CGSize, of model: FlowLayoutModel, counters: inout LayoutWorkCounters
+  ) {
+    let length =
+      model.layout.scrollDirection == .vertical ? contentSize.height : contentSize.width
+    guard let unit, !ExactSums.lengthIsExact(length, unit: unit) else { return }
+    self.unit = nil
+    _ = prepare(model, counters: &counters)
+  }
+}

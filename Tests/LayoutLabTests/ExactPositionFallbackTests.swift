@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// The fast path of exact positions (`FlowLayoutModel.scrollAxisExactUnit`) and the slow one:
+/// which layouts take which, and how `incremental` and `run-length` move between their own
+/// state and `ExactPositionFallback` as updates bring values on and off the grid — always
+/// with the reference's frames.
+@Suite("Exact positions: fast path and fallback")
+struct ExactPositionFallbackTests {
+  static func model(
+    thickness: Double, lineSpacing: Double = 10, header: Double = 0, items: Int = 40
+  ) -> FlowLayoutModel {
+    var layout = FlowLayoutConfiguration()
+    layout.itemSize = CGSize(width: 100, height: thickness)
+    layout.minimumLineSpacing = lineSpacing
+    layout.headerReferenceSize = CGSize(width: 0, height: header)
+    let sections = [
+      FlowSection(items: items),
+      FlowSection(
+        itemSizes: (0..<items).map { CGSize(width: 60 + Double($0 % 5) * 20, height: thickness) }),
+    ]
+    return FlowLayoutModel(
+      collectionView: CollectionViewEnvironment(
+        size: CGSize(width: 390, height: 844), displayScale: 3),
+      layout: layout, sections: sections)
+  }
+
+  @Test("the unit: the coarsest power of two every summand shares, if the total is small enough")
+  func units() {
+    // 51 is a whole number of 1 point, 10 of 2 points: the unit is 1 point (2⁰).
+    #expect(Self.model(thickness: 51).scrollAxisExactUnit == 0)
+    #expect(Self.model(thickness: 50.5).scrollAxisExactUnit == -1)
+    #expect(Self.model(thickness: 51, lineSpacing: 0.25).scrollAxisExactUnit == -2)
+    #expect(Self.model(thickness: 50, lineSpacing: 0.1).scrollAxisExactUnit == nil)
+    #expect(Self.model(thickness: 100.0 / 3).scrollAxisExactUnit == nil)
+    // 2⁻⁶³ is the finest unit taken; 2⁻⁶⁴ would halve into offsets `ExactPosition` rounds.
+    // (and then only a total under 2⁻¹² points proves anything).
+    #expect(
+      Self.model(thickness: 50, lineSpacing: 0, header: 0x1p-63, items: 0).scrollAxisExactUnit
+        == -63)
+    #expect(
+      Self.model(thickness: 50, lineSpacing: 0, header: 0x1p-64, items: 0).scrollAxisExactUnit
+        == nil)
+    // A unit of 2⁻⁴⁰ proves sums exact only below 2¹¹ points.
+    #expect(
+      Self.model(thickness: 1, lineSpacing: 0, header: 0x1p-40, items: 4).scrollAxisExactUnit == -40
+    )
+    #expect(Self.model(thickness: 50, header: 0x1p-40).scrollAxisExactUnit == nil)
+    #expect(ExactSums.lengthIsExact(0x1p41 - 1, unit: -10))
+    #expect(!ExactSums.lengthIsExact(0x1p41, unit: -10))
+  }
+
+  /// Every strategy on `model` after `contexts`, against a fresh reference; returns run-length
+  /// and incremental, prepared.
+  func check(
+    _ model: FlowLayoutModel, _ contexts: [LayoutInvalidationContext], _ name: String
+  ) throws -> (RunLengthLayout, IncrementalLayout) {
+    var runLength = try RunLengthLayout(model: model)
+    var incremental = try IncrementalLayout(model: model)
+    var others = try FlowStrategies.all.map { try FlowStrategies.make($0, model: model) }
+    runLength.prepare()
+    incremental.prepare()
+    for index in others.indices { others[index].prepare() }
+    var current = model
+    for context in contexts {
+      current = try current.applying(context).model
+      try runLength.invalidateLayout(with: context)
+      try incremental.invalidateLayout(with: context)
+      for index in others.indices { try others[index].invalidateLayout(with: context) }
+      runLength.prepare()
+      incremental.prepare()
+      for index in others.indices { others[index].prepare() }
+    }
+    var reference = try NaiveLinearLayout(model: current)
+    reference.prepare()
+    let expected = reference.layoutAttributesForAllElements()
+    #expect(runLength.layoutAttributesForAllElements() == expected, "\(name): run-length")
+    #expect(incremental.layoutAttributesForAllElements() == expected, "\(name): incremental")
+    #expect(runLength.collectionViewContentSize == reference.collectionViewContentSize)
+    for layout in others {
+      #expect(layout.layoutAttributesForAllElements() == expected, "\(name): \(layout.name)")
+    }
+    return (runLength, incremental)
+  }
+
+  @Test("on the grid no fallback; off it, run-length and incremental answer through it")
+  func fallbackFollowsTheGrid() throws {
+    let onGrid = Self.model(thickness: 50.5)
+    var (runLength, incremental) = try check(onGrid, [], "on the grid")
+    #expect(runLength.exact.layout == nil && runLength.workCounters.sectionsLaidOut == 2)
+    #expect(incremental.workCounters.sectionsLaidOut == 2)
+
+    (runLength, _) = try check(Self.model(thickness: 50, lineSpacing: 0.1), [], "off the grid")
+    #expect(runLength.exact.layout != nil)
+
+    // A resize to a tenth takes the layout off the grid; new metrics on it bring it back.
+    let path = LayoutIndexPath(item: 3, section: 1)
+    let offGrid = LayoutInvalidationContext.items([
+      .init(at: path, size: CGSize(width: 60, height: 40.1))
+    ])
+    (runLength, _) = try check(onGrid, [offGrid], "resized off the grid")
+    #expect(runLength.exact.layout != nil)
+    let back = LayoutInvalidationContext.delegateMetrics(Self.model(thickness: 31))
+    (runLength, _) = try check(onGrid, [offGrid, back], "back on the grid")
+    #expect(runLength.exact.layout == nil && runLength.exact.unit == 0)
+    // A finer unit, still exact: no fallback.
+    let quarter = LayoutInvalidationContext.items([
+      .init(at: path, size: CGSize(width: 60, height: 40.25))
+    ])
+    (runLength, _) = try check(onGrid, [quarter], "a quarter")
+    #expect(runLength.exact.layout == nil && runLength.exact.unit == -2)
+  }
+
+  @Test("a content length past the unit's bound hands the layout over after the update")
+  func lengthPastTheBound() throws {
+    // A 2⁻⁴⁰-point header: sums are exact below 2¹¹ points of content.
+    let model = Self.model(thickness: 1, lineSpacing: 0, header: 0x1p-40, items: 4)
+    var (runLength, _) = try check(model, [], "short")
+    #expect(runLength.exact.layout == nil)
+    let path = LayoutIndexPath(item: 0, section: 1)
+    let tall = LayoutInvalidationContext.items([
+      .init(at: path, size: CGSize(width: 60, height: 4_096))
+    ])
+    (runLength, _) = try check(model, [tall], "tall")
+    #expect(runLength.exact.layout != nil && runLength.exact.unit == nil)
+  }
+}
