@@ -30,7 +30,9 @@ extension RandomLayouts {
           taken.insert(chance(0.4) ? pick([0, count - 1]) : random.nextIndex(below: count))
         }
       }
-      for item in taken {
+      // In order: a `Set`'s iteration order changes from process to process (hashing is seeded
+      // per process), and a replayed seed must draw the same batch.
+      for item in taken.sorted() {
         let path = LayoutIndexPath(item: item, section: section)
         if chance(0.25) { moveSources.append(path) } else { batch.deleteItems.append(path) }
       }
