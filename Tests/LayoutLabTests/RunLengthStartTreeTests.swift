@@ -85,11 +85,10 @@ struct RunLengthStartTreeTests {
     var model = Self.model(1_000_000, lineSpacing: 10, random: &random)
     var layout = try RunLengthLayout(model: model)
     layout.prepare()
-    #expect(layout.prepared.sections[0].startSums == nil, "prepare keeps the engine's chain")
+    #expect(layout.prepared.sections[0].startSums != nil, "prepare makes a tree of many runs")
     let runs = layout.prepared.sections[0].runs.count
     let bound = 2 * (Int.bitWidth - runs.leadingZeroBitCount) + 8
-    // The first resize turns the section's starts into a tree; every one after moves the
-    // later runs through O(log runs) nodes.
+    // Every resize, the first too, moves the later runs through O(log runs) nodes.
     for (step, item) in [500_000, 500_000, 123_457, 999_000, 7].enumerated() {
       let path = LayoutIndexPath(item: item, section: 0)
       let old = Self.size(of: item, in: model)
@@ -114,6 +113,35 @@ struct RunLengthStartTreeTests {
     try Self.resize(path, to: CGSize(width: 390, height: 90), &model, &layout)
     #expect(layout.workCounters.treeNodesTouched <= bound)
     try Self.expectProbesEqualFresh(layout, model, items: [400_000])
+  }
+
+  @Test(
+    "the first resize after prepare of a 1,000,000-item mixed section, one that changes its number of lines too, rewrites O(1) runs and O(log runs) nodes",
+    arguments: [false, true])
+  func firstResizeIsLogarithmic(reflows: Bool) throws {
+    var random = SplitMix64(seed: Self.baseSeed &+ 13)
+    var model = Self.model(1_000_000, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    let section = layout.prepared.sections[0]
+    #expect(section.startSums != nil, "a section of many runs is a tree from prepare on")
+    // An empty slot in every `slackSpacing`: room for more runs at the first resize.
+    let spacing = FlowLayoutEngine.SectionRuns.slackSpacing
+    #expect(section.runs[spacing - 1].isEmptySlot && !section.runs[spacing].isEmptySlot)
+    let bound = 2 * (Int.bitWidth - section.runs.count.leadingZeroBitCount) + 8
+    let item = 500_001
+    let old = Self.size(of: item, in: model)
+    // Alone on its line (more lines), or taller (the later lines move).
+    let size =
+      reflows ? CGSize(width: 390, height: old.height) : CGSize(width: old.width, height: 200)
+    let linesBefore = layout.prepared.sections[0].runs.count
+    try Self.resize(LayoutIndexPath(item: item, section: 0), to: size, &model, &layout)
+    let counters = layout.workCounters
+    #expect(layout.prepared.sections[0].runs.count == linesBefore, "rewritten in place")
+    #expect(counters.sectionsLaidOut == 1 && counters.linesBroken <= 4, "\(counters)")
+    #expect(counters.linesShifted <= 40, "\(counters)")
+    #expect(counters.treeNodesTouched <= bound, "\(counters)")
+    try Self.expectProbesEqualFresh(layout, model, items: [item])
   }
 
   @Test(
@@ -220,7 +248,7 @@ struct RunLengthStartTreeTests {
       guard try equalsFreshLayout(layout, model: model, context: "seed \(seed), batch \(step)")
       else { return }
     }
-    print("in place \(inPlace) of 50, runs copied \(rebuilt) times (the first makes the tree)")
+    print("in place \(inPlace) of 50, runs copied with new room \(rebuilt) times")
     #expect(inPlace >= 40 && rebuilt <= 5, "in place \(inPlace), copied \(rebuilt)")
   }
 

@@ -7,9 +7,11 @@ import Foundation
 //   run of several lines — is a multiple of one power of two u, with Σ |value| ≤ 2^53 · u
 //   (`ExactSummands`), every sum of them in any grouping is exact, so a prefix of the tree gives
 //   the chain's bits, and a resize moves every later run by changing O(log runs) nodes. A
-//   section turns into a tree at a resize once its runs are its own (O(runs), once), never at
-//   prepare: in place, or, once a resize breaks lines into more runs, in storage of its own
-//   with an empty slot every `slackSpacing` runs. A resize that breaks lines into more runs
+//   section of `treeAtPrepare` runs or more is made a tree at prepare, with an empty slot
+//   every `slackSpacing` runs, where its lines were summed on the grid (one pass over the runs,
+//   `LineRunBuffer.spreadIntoStartTree`); a smaller one turns into a tree at a resize once its
+//   runs are its own (O(runs), once): in place, or, once a resize breaks lines into more runs,
+//   in storage of its own with the empty slots. A resize that breaks lines into more runs
 //   takes empty slots near it, one into fewer leaves some, so that no later run moves to
 //   another slot but those between (`FlowLayoutEngine.rebreakInPlace`).
 
@@ -97,8 +99,15 @@ extension FlowLayoutEngine.SectionRuns {
     return low + partitioningIndex(high - low) { !isBefore(runs[low + $0].start) }
   }
 
+  /// How many runs make a mixed section's starts a tree at prepare, with room
+  /// (`LineRunBuffer.spreadIntoStartTree`): a pass over them there — about a tenth of what
+  /// breaking their lines costs — rather than O(runs) at the first resize that changes the
+  /// number of runs, which then costs O(log runs) like every other. Below it, the first resize
+  /// pays O(runs) < this once, and prepare and queries keep the chain's O(1) reads.
+  static let treeAtPrepare = 2_048
+
   /// How many runs a section keeps between empty slots when its starts become a tree
-  /// (`makeStartTree()`): room for a resize that breaks lines into more runs than before to
+  /// (`makeStartTree()`; at prepare, `spreadIntoStartTree` keeps one fewer): room for a resize that breaks lines into more runs than before to
   /// take, without moving the runs after it (1/32 more slots for a query to pass by).
   static let slackSpacing = 32  // a power of two: `makeStartTree` tests it with a mask
 
@@ -118,19 +127,34 @@ extension FlowLayoutEngine.SectionRuns {
       let sums = exactStartSums()
     else { return false }
     if withSlots { addEmptySlots() }
-    runs.withUniqueRuns { nodes in
-      // Node n holds the distances of runs n − lowbit(n) … n − 1: the start of run n − 1 less
-      // that of run n − lowbit(n) − 1 — exact, a sum of distances. From the last node back, so
-      // that the starts a node needs, at or below its own run, are still there.
-      Self.withStarts(of: nodes) { starts in
-        for node in stride(from: nodes.count, through: 1, by: -1) {
-          let below = node - (node & -node)
-          starts[node - 1] -= below > 0 ? starts[below - 1] : 0
-        }
-      }
-    }
+    runs.withUniqueRuns { Self.makeTree(of: $0) }
     startSums = sums
     return true
+  }
+
+  /// The starts of `nodes`, the engine's chain, made the tree of their distances, in place.
+  ///
+  /// - Complexity: O(runs): one subtraction per node.
+  fileprivate static func makeTree(of nodes: UnsafeMutableBufferPointer<LineRun>) {
+    // Node n holds the distances of runs n − lowbit(n) … n − 1: the start of run n − 1 less
+    // that of run n − lowbit(n) − 1 — exact, a sum of distances. From the last node back, so
+    // that the starts a node needs, below its own run, are still there. Two nodes a turn, an
+    // even one, then the odd one below it, which holds one distance (the start of run n − 1
+    // less that of run n − 2): 8 instructions a node, where one a turn took 14.
+    withStarts(of: nodes) { starts in
+      var node = nodes.count
+      if node & 1 == 1 && node > 1 {
+        starts[node &- 1] -= starts[node &- 2]
+        node &-= 1
+      }
+      while node >= 2 {
+        // A power of two holds every distance below it: the start itself, kept.
+        let below = node & (node &- 1)
+        if below > 0 { starts[node &- 1] -= starts[below &- 1] }
+        if node > 2 { starts[node &- 2] -= starts[node &- 3] }
+        node &-= 2
+      }
+    }
   }
 
   /// The runs, as the engine's chain, copied to storage of their own with an empty slot
@@ -302,4 +326,50 @@ extension FlowLayoutEngine.LineRun {
 
   @inline(__always)
   func moved(by delta: Double) -> Self { moved(to: start + delta) }
+}
+
+extension FlowLayoutEngine.LineRunBuffer {
+  typealias SectionRuns = FlowLayoutEngine.SectionRuns
+
+  /// The runs from `first` on — one mixed section's, as the engine's chain, every line start
+  /// and thickness on `FlowLineFill.Units`' grid and summed exactly on it from a first start of
+  /// +0 or more, the lines ending at `linesEnd` — made a tree of their starts with room, as
+  /// `SectionRuns.makeStartTree()` makes one, in place: the last of every `slackSpacing` slots
+  /// an empty one, the runs moved there a block at a time from the last block back, then the
+  /// tree. Returns the set of the tree's summands, or nil, nothing changed, where the lines end
+  /// past 2^40 points or the last run is several lines.
+  ///
+  /// Exact sums without a pass to check them (`SectionRuns.exactStartSums`): the starts are on
+  /// the grid and never decrease, so every distance is a whole number of units, ≥ +0; the
+  /// distances sum to the last start, and a pitch is at most its run's distance, so all sum to
+  /// at most twice the last start — below 2^51 units.
+  ///
+  /// - Complexity: O(runs).
+  mutating func spreadIntoStartTree(from first: Int, linesEnd: Double) -> ExactSummands? {
+    typealias LineRun = FlowLayoutEngine.LineRun
+    // A NaN fails too.
+    guard linesEnd <= 0x1p40 else { return nil }
+    // Block q of `spacing` slots holds runs q · kept …, then an empty slot with the start and
+    // first item of the run after them (the next block's first).
+    let spacing = SectionRuns.slackSpacing
+    let kept = spacing - 1
+    var sums: ExactSummands?
+    rewriting(from: first, extra: (count - first) / kept + 1) { runs, count in
+      guard count > 1, runs[count - 1].lineCount == 1 else { return count }
+      let slots = count + (count - 1) / kept
+      // Blocks from the last back: a block's runs move up, never over runs not yet moved.
+      var block = (count - 1) / kept
+      while block > 0 {
+        let from = block * kept
+        let target = runs + block * spacing
+        target.moveInitialize(from: runs + from, count: min(kept, count - from))
+        (target - 1).initialize(to: LineRun.emptySlot(before: target.pointee))
+        block -= 1
+      }
+      SectionRuns.makeTree(of: UnsafeMutableBufferPointer(start: runs, count: slots))
+      sums = ExactSummands(unit: -10, units: 2 * Int64((linesEnd * 1024).rounded(.up)))
+      return slots
+    }
+    return sums
+  }
 }

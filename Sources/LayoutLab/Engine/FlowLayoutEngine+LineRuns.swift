@@ -284,6 +284,18 @@ extension FlowLayoutEngine {
       count += body(base + count)
     }
 
+    /// Lets `body` rewrite the runs from `first` on, given where they start, how many they are
+    /// and room for `extra` more after them: it returns how many there are now.
+    mutating func rewriting(
+      from first: Int, extra: Int, _ body: (UnsafeMutablePointer<LineRun>, Int) -> Int
+    ) {
+      precondition(first >= 0 && first <= count && extra >= 0)
+      reserve(extra)
+      let written = body(base + first, count - first)
+      precondition(written >= 0 && written <= count - first + extra)
+      count = first + written
+    }
+
     /// The runs collected, in a block of exactly their number.
     consuming func finish() -> LineRunStorage {
       let kept = count == capacity ? base : Self.allocated(base, max(count, 1))
@@ -325,8 +337,8 @@ extension FlowLayoutEngine {
         linesEnd =
           laidOut.lineStart(columns.lineCount - 1, of: run, thickness: thickness) + thickness
       } else {
-        (linesEnd, laidOut.lastLineIsComplete) = mixedLineRuns(
-          items, metrics, into: &buffer, counters: &counters)
+        (linesEnd, laidOut.lastLineIsComplete, laidOut.startSums) = mixedLineRuns(
+          items, metrics, from: firstRun, into: &buffer, counters: &counters)
       }
     }
     laidOut.runs = LineRunList(offset: firstRun, count: buffer.count - firstRun)
@@ -345,22 +357,65 @@ extension FlowLayoutEngine {
     return section
   }
 
+  /// A mixed section's runs (`mixedLines`), appended to `runs` from `firstRun` on; in a section
+  /// of `SectionRuns.treeAtPrepare` runs or more whose lines were summed on the grid, made a
+  /// tree with room at once, so that no resize pays O(runs) to make one. Returns where the
+  /// last line ends, whether FLOW-12 judged it complete, and the tree's summands if it made one
+  /// (`SectionRuns.startSums`).
+  ///
+  /// - Complexity: that of `mixedLines`, plus O(runs) for a tree.
+  @inline(__always)
+  private func mixedLineRuns(
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics, from firstRun: Int,
+    into runs: inout LineRunBuffer, counters: inout LayoutWorkCounters
+  ) -> (linesEnd: Double, lastLineIsComplete: Bool, startSums: ExactSummands?) {
+    // Only a section of sizes item by item that may make that many runs notes its grid (one
+    // of one size with exceptions, a few runs per exception, keeps the chain until a resize);
+    // the others run a copy of the loop that notes nothing.
+    guard items.hasSizeBuffer && items.count + 1 >= SectionRuns.treeAtPrepare else {
+      let (linesEnd, isComplete, _) = mixedLines(
+        items, metrics, IgnoringGrid.self, into: &runs, counters: &counters)
+      return (linesEnd, isComplete, nil)
+    }
+    let (linesEnd, isComplete, onGrid) = mixedLines(
+      items, metrics, NotingGrid.self, into: &runs, counters: &counters)
+    guard onGrid, runs.count - firstRun >= SectionRuns.treeAtPrepare,
+      lineSpacingIsOnGrid(metrics),
+      FlowLineFill.Units.units(ofLength: metrics.linesStart).offGrid == 0,
+      metrics.linesStart.sign == .plus
+    else { return (linesEnd, isComplete, nil) }
+    return (linesEnd, isComplete, runs.spreadIntoStartTree(from: firstRun, linesEnd: linesEnd))
+  }
+
+  /// Whether `mixedLines` notes the grid, as a type: a copy of the loop is specialized for
+  /// each, and the one that does not is the loop as it was.
+  private protocol GridNoting { static var notes: Bool { get } }
+  private enum NotingGrid: GridNoting { static var notes: Bool { true } }
+  private enum IgnoringGrid: GridNoting { static var notes: Bool { false } }
+
   /// The line loop of `layoutMixedLines` (FLOW-9, FLOW-11, FLOW-12, FLOW-16) over runs: after
   /// breaking a line that starts inside a run of equal sizes, every following line that starts
   /// inside the run and whose next item is still in it breaks the same way, so they are
   /// recorded as one run, without being broken, when their starts are exact
   /// (`ExactArithmetic`); otherwise they are recorded one by one with the engine's additions.
   /// Lines that start an item whose next one differs in size — almost all of them with varied
-  /// sizes — are broken by the flat loop `linesOutsideRuns`. Returns where the last line ends
-  /// and whether FLOW-12 judged it complete.
+  /// sizes — are broken by the flat loop `linesOutsideRuns`. Returns where the last line ends,
+  /// whether FLOW-12 judged it complete and, when `Grid` notes it, whether every thickness is on
+  /// `FlowLineFill.Units`' grid and every line start was summed exactly on it (false when not
+  /// noting): the lines outside runs all broken by the loop in units
+  /// (`linesOutsideRunsExactly`, which checks every item it passes), and every item of a line
+  /// broken one by one checked here (the lines of a run of equal sizes hold its first line's
+  /// sizes). What a tree of starts needs at prepare (`LineRunBuffer.spreadIntoStartTree`),
+  /// without another pass over the items.
   ///
   /// - Complexity: O(items), plus O(items on the first line of each run) and O(length of
   ///   each run) to find where it ends; for one size with e exceptions, whose lines are broken
   ///   only around the exceptions, O(e · (log e + items on a line)) where runs are exact.
-  private func mixedLineRuns(
-    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics,
+  private func mixedLines<Grid: GridNoting>(
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics, _ grid: Grid.Type,
     into runs: inout LineRunBuffer, counters: inout LayoutWorkCounters
-  ) -> (linesEnd: Double, lastLineIsComplete: Bool) {
+  ) -> (linesEnd: Double, lastLineIsComplete: Bool, onGrid: Bool) {
+    var onGrid = Grid.notes
     // Every line holds an item but FLOW-11's empty one; the flat loop writes one slot ahead.
     // Without a buffer of sizes there is no flat loop, and runs are appended one at a time:
     // room for a few around each exception, not a slot per item.
@@ -381,15 +436,17 @@ extension FlowLayoutEngine {
       // items are equal in size can begin a run of lines that break alike.
       if first + 1 >= items.count || items[first + 1] != items[first] {
         let end = items.withUnsafeSizes { sizes in
-          linesOutsideRunsExactly(
+          let exact = linesOutsideRunsExactly(
             sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
+          if Grid.notes && exact == nil { onGrid = false }
+          return exact
             ?? linesOutsideRunsInUnits(
               sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
             ?? linesOutsideRuns(
               sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
         }
         switch end {
-        case .lastLine(let end, let isComplete)?: return (end, isComplete)
+        case .lastLine(let end, let isComplete)?: return (end, isComplete, onGrid)
         case .stopped(let next)?:
           cursor = next
           continue
@@ -400,13 +457,16 @@ extension FlowLayoutEngine {
       }
       let line = breakLine(startingAt: first, items, metrics)
       counters.linesBroken += 1
+      if Grid.notes && onGrid && line.endItem > first {
+        onGrid = thicknessesAreOnGrid(items, first...(line.endItem - 1), metrics)
+      }
       cursor.everyLineHoldsOneItem = cursor.everyLineHoldsOneItem && line.itemCount == 1
       if line.endItem == items.count {
         let complete = Self.lastLineIsComplete(
           line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
           previousUsed: cursor.previousUsed)
         runs.append(LineRun(start: cursor.lineStart, firstItem: first, lineCount: 1))
-        return (cursor.lineStart + line.thickness, complete)
+        return (cursor.lineStart + line.thickness, complete, onGrid)
       }
       // Lines whose items and next item all lie in the run of equal sizes break as this one.
       let runEnd = items.endOfRun(startingAt: first)

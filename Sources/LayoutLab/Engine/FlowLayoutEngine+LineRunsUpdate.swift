@@ -22,8 +22,9 @@ extension FlowLayoutEngine {
   /// the last two lines are kept and the lines broken again held one item each before exactly
   /// when they do after.
   ///
-  /// Where the runs' starts can be a tree (`SectionRuns.startSums`; a section turns into one
-  /// at its first resize, if every sum of its starts is exact and every thickness on their
+  /// Where the runs' starts can be a tree (`SectionRuns.startSums`; a section of
+  /// `SectionRuns.treeAtPrepare` runs or more is one from prepare on, a smaller one turns into
+  /// one at its first resize, if every sum of its starts is exact and every thickness on their
   /// grid), the runs broken again are written over those they replace — in as many slots, the
   /// rest left empty, or taking empty slots from the runs after them, which move up — and the
   /// later ones move by O(log runs) nodes of the tree: exact, if the set of distances stays
@@ -35,7 +36,8 @@ extension FlowLayoutEngine {
   /// that might flip, or a shift that might round.
   ///
   /// - Complexity: as a tree, O((rebreakLimit + slackReach) · log runs + items on the lines
-  ///   broken again) — O(runs) once, to make the tree, and again when no empty slot lies
+  ///   broken again) — the first resize too where prepare made the tree; else O(runs) once, to
+  ///   make it, and again when no empty slot lies
   ///   within `slackReach` runs of the runs that need one; otherwise O(runs) to copy them and,
   ///   when the lines after them move, O(items after them) to prove the move exact.
   func lineRuns(
@@ -552,7 +554,7 @@ extension FlowLayoutEngine {
   /// needs to keep a tree made when all were.
   ///
   /// - Complexity: O(changed items).
-  private func thicknessesAreOnGrid(
+  func thicknessesAreOnGrid(
     _ items: FlowItemSizes, _ changed: ClosedRange<Int>, _ metrics: FlowSectionMetrics
   ) -> Bool {
     for item in changed {
@@ -564,7 +566,7 @@ extension FlowLayoutEngine {
     return lineSpacingIsOnGrid(metrics)
   }
 
-  private func lineSpacingIsOnGrid(_ metrics: FlowSectionMetrics) -> Bool {
+  func lineSpacingIsOnGrid(_ metrics: FlowSectionMetrics) -> Bool {
     FlowLineFill.Units.units(ofLength: metrics.lineSpacing).offGrid == 0
       && metrics.lineSpacing.sign == .plus && metrics.lineSpacing < 0x1p40
   }
