@@ -113,8 +113,9 @@ struct RunLengthRectQueryTests {
     for vertical in [true, false] {
       for direction in [LayoutDirection.leftToRight, .rightToLeft] {
         for scale in [0.0, 3] {
-          // 11.3-point items: 30 columns to a line (the first 8 main origins are computed once
-          // per run, the others per cell), then 3, then one; mixed sections between them.
+          // 11.3-point items: 30 columns to a line, 3.1-point ones 81 (the first 64 main
+          // origins are computed once per run, the others per cell), then 3, then one; mixed
+          // sections between them.
           let model = FlowLayoutModel(
             collectionView: screen(390, 844, scale: scale, direction: direction),
             layout: flowLayout {
@@ -126,7 +127,7 @@ struct RunLengthRectQueryTests {
             sections: [
               uniform(1_000, 11.3, 11.3), uniform(50, 120.5, 60.25),
               sized((0..<200).map { _ in (Double(random.nextInt(in: 20...150)), 40.5) }),
-              uniform(7, 390, 44),
+              uniform(7, 390, 44), uniform(2_000, 3.1, 3.1),
             ])
           let layout = try prepared(RunLengthLayout.strategyName, model)
           let reference = try prepared(NaiveLinearLayout.strategyName, model)
@@ -145,6 +146,55 @@ struct RunLengthRectQueryTests {
               layout.layoutAttributesForElements(in: rect)
                 == reference.layoutAttributesForElements(in: rect),
               "seed \(seed), vertical \(vertical), \(direction), scale \(scale), rect \(rect)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("firstLine(of:_:thickness:start:) gives the binary search's answer for any run and rect")
+  func firstLineEqualsBinarySearch() throws {
+    let seed = Self.baseSeed &+ 3
+    print("RunLengthRectQueryTests.firstLineEqualsBinarySearch: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for lineSpacing in [0.0, 2.3, 1e-300] {
+      let model = FlowLayoutModel(
+        collectionView: screen(390, 844, scale: 3),
+        layout: flowLayout { $0.minimumLineSpacing = lineSpacing },
+        sections: [
+          uniform(100_000, 120.5, 60.25),
+          sized((0..<300).map { _ in (Double(random.nextInt(in: 20...150)), 40.5) }),
+        ])
+      var layout = try RunLengthLayout(model: model)
+      layout.prepare()
+      let state = layout.prepared
+      // Thicknesses and starts the layout never makes too: 0 (a pitch of 0 with no line
+      // spacing), tiny, huge, and negative starts.
+      let thicknesses = [0.0, 1e-300, 0.1, 60.25, 40.5, 1e6, 1e300]
+      let starts = [0.0, 123.456, -5_000, 1e12, -1e300]
+      withUnsafePointer(to: state) { state in
+        withUnsafePointer(to: layout.model) { model in
+          for _ in 0..<400 {
+            let position = (random.nextUnit() - 0.1) * 7_000_000
+            let rect = CGRect(x: 0, y: position, width: 390, height: random.nextUnit() * 900)
+            let query = RunLengthLayout.RectQuery(
+              rect, state: state, model: model, counters: LayoutWorkCounters())
+            for section in state.pointee.sections {
+              for run in 0..<section.runs.count {
+                let lines = section.run(run)
+                let thickness = thicknesses[random.nextInt(in: 0...(thicknesses.count - 1))]
+                let start = starts[random.nextInt(in: 0...(starts.count - 1))]
+                let expected = partitioningIndex(lines.lineCount) {
+                  start + (section.lineStart($0, of: lines, thickness: thickness) + thickness)
+                    >= query.low
+                }
+                let found = query.firstLine(of: lines, section, thickness: thickness, start: start)
+                #expect(
+                  found == expected,
+                  "seed \(seed), spacing \(lineSpacing), run \(run), thickness \(thickness), start \(start), low \(query.low)"
+                )
+              }
+            }
           }
         }
       }
