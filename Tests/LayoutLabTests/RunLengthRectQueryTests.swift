@@ -84,6 +84,20 @@ struct RunLengthRectQueryTests {
     }
     #expect(section.runsStarting(from: runs.count) { _ in true } == runs.count)
     #expect(section.runsStarting(from: 0) { _ in false } == 0)
+    // From a guess, anywhere (out of range too), forward or back: the same answer.
+    for _ in 0..<2_000 {
+      let limit = random.nextUnit() * (end + 200) - 100
+      let isBefore = { (start: Double) in start <= limit }
+      let expected = section.runsStarting(where: isBefore)
+      let guess = random.nextInt(in: -10...(runs.count + 10))
+      #expect(
+        section.runsStarting(near: guess, where: isBefore) == expected,
+        "seed \(seed): guess \(guess), limit \(limit)")
+      #expect(section.runsStarting(near: expected, where: isBefore) == expected)
+    }
+    #expect(section.runsStarting(near: runs.count) { _ in true } == runs.count)
+    #expect(section.runsStarting(near: runs.count) { _ in false } == 0)
+    #expect(section.runsStarting(near: 0) { _ in true } == runs.count)
   }
 
   @Test("appendInPlace appends what it initializes, after what the array held")
