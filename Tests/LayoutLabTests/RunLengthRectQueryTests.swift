@@ -12,7 +12,9 @@ struct RunLengthRectQueryTests {
   static let baseSeed: UInt64 =
     ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x5EC7_0A11
 
-  @Test("a cell frame's origins computed axis by axis equal cellFrame's, bit for bit")
+  @Test(
+    "a cell frame's origins computed axis by axis, or rounded in two lanes, equal cellFrame's, bit for bit"
+  )
   func splitCellFrameEqualsCellFrame() {
     let seed = Self.baseSeed
     print("RunLengthRectQueryTests.splitCellFrameEqualsCellFrame: seed \(seed)")
@@ -48,6 +50,12 @@ struct RunLengthRectQueryTests {
             #expect(
               bits(whole) == bits(split),
               "seed \(seed), vertical \(vertical), \(direction), scale \(scale): \(whole) \(split)"
+            )
+            let twoLanes = geometry.cellFrameRoundingInTwoLanes(
+              cell, sectionStart: sectionStart, lineStart: lineStart)
+            #expect(
+              bits(whole) == bits(twoLanes),
+              "seed \(seed), vertical \(vertical), \(direction), scale \(scale): \(whole) \(twoLanes)"
             )
           }
         }

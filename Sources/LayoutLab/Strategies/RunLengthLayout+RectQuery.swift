@@ -257,7 +257,7 @@ extension RunLengthLayout {
     /// `forEachCell(_:)` in a mixed section, from run `first` on: each run's shape is rebuilt
     /// once (`SectionRuns.shape(ofRun:_:size:)`), then its lines' cells placed by the engine's
     /// loop (`RunLengthLayout.forEachCell`) and framed by its formula
-    /// (`FlowGeometry.cellFrame`).
+    /// (`FlowGeometry.cellFrame`, rounded in two lanes: `cellFrameRoundingInTwoLanes`).
     @inline(__always)
     private mutating func forEachCell(
       ofMixed section: Section, _ index: Int, start: Double, fromRun first: Int,
@@ -299,7 +299,8 @@ extension RunLengthLayout {
           RunLengthLayout.forEachCell(
             of: lines, shape, line: line, section, geometry, size: size
           ) { item, cell in
-            let frame = geometry.cellFrame(cell, sectionStart: start, lineStart: lineStart)
+            let frame = geometry.cellFrameRoundingInTwoLanes(
+              cell, sectionStart: start, lineStart: lineStart)
             if accepted && frame.touchesOrIntersects(rect) {
               accepted = emit(
                 LayoutAttributes(
