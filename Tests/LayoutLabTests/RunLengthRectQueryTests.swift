@@ -12,7 +12,9 @@ struct RunLengthRectQueryTests {
   static let baseSeed: UInt64 =
     ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x5EC7_0A11
 
-  @Test("a cell frame's origins computed axis by axis equal cellFrame's, bit for bit")
+  @Test(
+    "a cell frame's origins computed axis by axis, or rounded in two lanes, equal cellFrame's, bit for bit"
+  )
   func splitCellFrameEqualsCellFrame() {
     let seed = Self.baseSeed
     print("RunLengthRectQueryTests.splitCellFrameEqualsCellFrame: seed \(seed)")
@@ -49,6 +51,12 @@ struct RunLengthRectQueryTests {
               bits(whole) == bits(split),
               "seed \(seed), vertical \(vertical), \(direction), scale \(scale): \(whole) \(split)"
             )
+            let twoLanes = geometry.cellFrameRoundingInTwoLanes(
+              cell, sectionStart: sectionStart, lineStart: lineStart)
+            #expect(
+              bits(whole) == bits(twoLanes),
+              "seed \(seed), vertical \(vertical), \(direction), scale \(scale): \(whole) \(twoLanes)"
+            )
           }
         }
       }
@@ -84,6 +92,20 @@ struct RunLengthRectQueryTests {
     }
     #expect(section.runsStarting(from: runs.count) { _ in true } == runs.count)
     #expect(section.runsStarting(from: 0) { _ in false } == 0)
+    // From a guess, anywhere (out of range too), forward or back: the same answer.
+    for _ in 0..<2_000 {
+      let limit = random.nextUnit() * (end + 200) - 100
+      let isBefore = { (start: Double) in start <= limit }
+      let expected = section.runsStarting(where: isBefore)
+      let guess = random.nextInt(in: -10...(runs.count + 10))
+      #expect(
+        section.runsStarting(near: guess, where: isBefore) == expected,
+        "seed \(seed): guess \(guess), limit \(limit)")
+      #expect(section.runsStarting(near: expected, where: isBefore) == expected)
+    }
+    #expect(section.runsStarting(near: runs.count) { _ in true } == runs.count)
+    #expect(section.runsStarting(near: runs.count) { _ in false } == 0)
+    #expect(section.runsStarting(near: 0) { _ in true } == runs.count)
   }
 
   @Test("appendInPlace appends what it initializes, after what the array held")
@@ -104,7 +126,7 @@ struct RunLengthRectQueryTests {
   }
 
   @Test(
-    "queries equal the reference's: lines of more than 8 columns, right-to-left, horizontal, no rounding"
+    "queries equal the reference's: lines of more than 64 columns, right-to-left, horizontal, no rounding"
   )
   func queriesEqualReferenceOnEveryColumnPath() throws {
     let seed = Self.baseSeed &+ 2
@@ -113,8 +135,9 @@ struct RunLengthRectQueryTests {
     for vertical in [true, false] {
       for direction in [LayoutDirection.leftToRight, .rightToLeft] {
         for scale in [0.0, 3] {
-          // 11.3-point items: 30 columns to a line (the first 8 main origins are computed once
-          // per run, the others per cell), then 3, then one; mixed sections between them.
+          // 11.3-point items: 30 columns to a line, 3.1-point ones 81 (the first 64 main
+          // origins are computed once per run, the others per cell), then 3, then one; mixed
+          // sections between them.
           let model = FlowLayoutModel(
             collectionView: screen(390, 844, scale: scale, direction: direction),
             layout: flowLayout {
@@ -126,7 +149,7 @@ struct RunLengthRectQueryTests {
             sections: [
               uniform(1_000, 11.3, 11.3), uniform(50, 120.5, 60.25),
               sized((0..<200).map { _ in (Double(random.nextInt(in: 20...150)), 40.5) }),
-              uniform(7, 390, 44),
+              uniform(7, 390, 44), uniform(2_000, 3.1, 3.1),
             ])
           let layout = try prepared(RunLengthLayout.strategyName, model)
           let reference = try prepared(NaiveLinearLayout.strategyName, model)
@@ -145,6 +168,57 @@ struct RunLengthRectQueryTests {
               layout.layoutAttributesForElements(in: rect)
                 == reference.layoutAttributesForElements(in: rect),
               "seed \(seed), vertical \(vertical), \(direction), scale \(scale), rect \(rect)")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("firstLine(of:_:thickness:start:) gives the binary search's answer for any run and rect")
+  func firstLineEqualsBinarySearch() throws {
+    let seed = Self.baseSeed &+ 3
+    print("RunLengthRectQueryTests.firstLineEqualsBinarySearch: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for lineSpacing in [0.0, 2.5, 4] {
+      let model = FlowLayoutModel(
+        collectionView: screen(390, 844, scale: 3),
+        layout: flowLayout { $0.minimumLineSpacing = lineSpacing },
+        sections: [
+          uniform(100_000, 120.5, 60.25),
+          sized((0..<300).map { _ in (Double(random.nextInt(in: 20...150)), 40.5) }),
+        ])
+      var layout = try RunLengthLayout(model: model)
+      layout.prepare()
+      // Positions exact in `Double`s: the runs answer, not the fallback.
+      try #require(layout.exact.layout == nil)
+      let state = layout.prepared
+      // Thicknesses and starts the layout never makes too: 0 (a pitch of 0 with no line
+      // spacing), tiny, huge, and negative starts.
+      let thicknesses = [0.0, 1e-300, 0.1, 60.25, 40.5, 1e6, 1e300]
+      let starts = [0.0, 123.456, -5_000, 1e12, -1e300]
+      withUnsafePointer(to: state) { state in
+        withUnsafePointer(to: layout.model) { model in
+          for _ in 0..<400 {
+            let position = (random.nextUnit() - 0.1) * 7_000_000
+            let rect = CGRect(x: 0, y: position, width: 390, height: random.nextUnit() * 900)
+            let query = RunLengthLayout.RectQuery(
+              rect, state: state, model: model, counters: LayoutWorkCounters())
+            for section in state.pointee.sections {
+              for run in 0..<section.runs.count {
+                let lines = section.run(run)
+                let thickness = thicknesses[random.nextInt(in: 0...(thicknesses.count - 1))]
+                let start = starts[random.nextInt(in: 0...(starts.count - 1))]
+                let expected = partitioningIndex(lines.lineCount) {
+                  start + (section.lineStart($0, of: lines, thickness: thickness) + thickness)
+                    >= query.low
+                }
+                let found = query.firstLine(of: lines, section, thickness: thickness, start: start)
+                #expect(
+                  found == expected,
+                  "seed \(seed), spacing \(lineSpacing), run \(run), thickness \(thickness), start \(start), low \(query.low)"
+                )
+              }
+            }
           }
         }
       }

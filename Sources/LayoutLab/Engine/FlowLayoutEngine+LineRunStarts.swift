@@ -106,6 +106,37 @@ extension FlowLayoutEngine.SectionRuns {
   /// pays O(runs) < this once, and prepare and queries keep the chain's O(1) reads.
   static let treeAtPrepare = 2_048
 
+  /// `runsStarting(where:)` searched from `guess`, where the answer likely is (such as where
+  /// the section's length puts the start sought: a section's runs are spread nearly evenly
+  /// over it), rather than from the middle: as a chain, an exponential search from the guess,
+  /// forward or back, then a binary search of the last step; as a tree, its one descent. Any
+  /// guess, in range or not, gives the same answer.
+  ///
+  /// - Complexity: O(log |answer − guess|) reads of a start as a chain; O(log runs) as a tree.
+  @inline(__always)
+  func runsStarting(near guess: Int, where isBefore: (Double) -> Bool) -> Int {
+    guard startSums == nil else { return runsStarting(where: isBefore) }
+    let from = min(max(guess, 0), runs.count)
+    // The runs before `from` start where `isBefore` holds (it holds of run `from` − 1, and
+    // starts never decrease): `runsStarting(from:where:)`'s precondition.
+    if from == 0 || isBefore(runs[from - 1].start) {
+      return runsStarting(from: from, where: isBefore)
+    }
+    // Back from `from`, doubling the step. Invariant: the answer lies in low...high — runs
+    // before `low` hold, run `high` (and every run after it) does not.
+    var (low, high, step) = (0, from - 1, 1)
+    while high - step >= 0 {
+      let probe = high - step
+      if isBefore(runs[probe].start) {
+        low = probe + 1
+        break
+      }
+      high = probe
+      step &<<= 1
+    }
+    return low + partitioningIndex(high - low) { !isBefore(runs[low + $0].start) }
+  }
+
   /// How many runs a section keeps between empty slots when its starts become a tree
   /// (`makeStartTree()`; at prepare, `spreadIntoStartTree` keeps one fewer): room for a resize that breaks lines into more runs than before to
   /// take, without moving the runs after it (1/32 more slots for a query to pass by).

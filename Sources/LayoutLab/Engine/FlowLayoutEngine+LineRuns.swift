@@ -115,6 +115,15 @@ extension FlowLayoutEngine {
     func shape(ofRun index: Int, _ items: FlowItemSizes, _ geometry: FlowGeometry)
       -> LineRunShape
     {
+      shape(ofRun: index, geometry, size: { items[$0] })
+    }
+
+    /// `shape(ofRun:_:_:)` with each item's size read by `size` (`FlowLayoutEngine.forEachCell`
+    /// says why).
+    @inline(__always)
+    func shape(ofRun index: Int, _ geometry: FlowGeometry, size: (Int) -> CGSize)
+      -> LineRunShape
+    {
       if let columns {
         return LineRunShape(
           itemsPerLine: columns.perLine, endItem: numberOfItems, mainLength: 0,
@@ -128,7 +137,7 @@ extension FlowLayoutEngine {
       // run holds items of the same sizes.
       var (mainLength, thickness) = (0.0, 0.0)
       for item in run.firstItem..<(run.firstItem + perLine) {
-        let (main, itemThickness) = geometry.mainAndThickness(items[item])
+        let (main, itemThickness) = geometry.mainAndThickness(size(item))
         mainLength += main
         thickness = max(thickness, itemThickness)
       }

@@ -327,9 +327,20 @@ extension FlowLayoutEngine {
     of line: BrokenLine, _ placement: LinePlacement, _ metrics: FlowSectionMetrics,
     _ items: FlowItemSizes, _ geometry: FlowGeometry, _ body: (Int, FlowCellPlacement) -> Void
   ) {
+    forEachCell(of: line, placement, metrics, geometry, size: { items[$0] }, body)
+  }
+
+  /// `forEachCell(of:_:_:_:_:_:)` with each item's size read by `size`: a query that holds the
+  /// sizes as a buffer reads them without `FlowItemSizes`' check of its storage and bounds per
+  /// item.
+  @inline(__always)
+  static func forEachCell(
+    of line: BrokenLine, _ placement: LinePlacement, _ metrics: FlowSectionMetrics,
+    _ geometry: FlowGeometry, size: (Int) -> CGSize, _ body: (Int, FlowCellPlacement) -> Void
+  ) {
     var (position, gap) = lineSpread(line, placement, metrics)
     for item in line.firstItem..<line.endItem {
-      let (main, thickness) = geometry.mainAndThickness(items[item])
+      let (main, thickness) = geometry.mainAndThickness(size(item))
       // FLOW-15: centred across the line.
       body(
         item,

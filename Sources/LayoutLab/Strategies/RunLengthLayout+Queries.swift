@@ -49,9 +49,6 @@ extension RunLengthLayout {
     }
   }
 
-  /// What a uniform section's query reads instead of its sizes.
-  static let noItems = FlowSection(items: 0)
-
   /// Every cell of line `line` of `run`, in item order, with where it sits in its line.
   ///
   /// - Complexity: O(items on the line).
@@ -59,6 +56,17 @@ extension RunLengthLayout {
   static func forEachCell(
     of run: FlowLayoutEngine.LineRun, _ shape: FlowLayoutEngine.LineRunShape, line: Int,
     _ section: Section, _ items: FlowItemSizes, _ geometry: FlowGeometry,
+    _ body: (Int, FlowCellPlacement) -> Void
+  ) {
+    forEachCell(of: run, shape, line: line, section, geometry, size: { items[$0] }, body)
+  }
+
+  /// `forEachCell(of:_:line:_:_:_:_:)` with each item's size read by `size`
+  /// (`FlowLayoutEngine.forEachCell` says why).
+  @inline(__always)
+  static func forEachCell(
+    of run: FlowLayoutEngine.LineRun, _ shape: FlowLayoutEngine.LineRunShape, line: Int,
+    _ section: Section, _ geometry: FlowGeometry, size: (Int) -> CGSize,
     _ body: (Int, FlowCellPlacement) -> Void
   ) {
     switch shape.placement {
@@ -69,12 +77,12 @@ extension RunLengthLayout {
       }
     case .justified:
       FlowLayoutEngine.forEachCell(
-        of: shape.brokenLine(line, firstItem: run.firstItem), .justified, section.metrics, items,
-        geometry, body)
+        of: shape.brokenLine(line, firstItem: run.firstItem), .justified, section.metrics,
+        geometry, size: size, body)
     case .leftAligned:
       FlowLayoutEngine.forEachCell(
         of: shape.brokenLine(line, firstItem: run.firstItem), .leftAligned, section.metrics,
-        items, geometry, body)
+        geometry, size: size, body)
     }
   }
 

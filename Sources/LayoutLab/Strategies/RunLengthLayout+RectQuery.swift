@@ -103,14 +103,27 @@ extension RunLengthLayout {
     /// never decrease, so of the runs that start before `low` only the last can reach it.
     ///
     /// - Complexity: O(1) for a section that starts at or after `low` (every section a query
-    ///   meets but the first), else O(log runs).
-    @inline(__always)
+    ///   meets but the first), else O(log runs) at most: the search starts where `low` falls
+    ///   in the section's length, which its runs' starts spread over nearly evenly (a few
+    ///   reads in a section of lines alike, as in the datasets), and gallops from there.
+    // Out of line: called once or twice a query, and inlined it grew `forEachCell` enough for
+    // the compiler to stop inlining the uniform sections' loop (about 120 instructions more a
+    // query).
+    @inline(never)
     private static func firstRun(of section: Section, startingAt start: Double, low: Double)
       -> Int
     {
-      guard section.runs.count > 0, start + section.start(ofRun: 0) < low else { return 0 }
+      let count = section.runs.count
+      // One run (a uniform section) is the answer whatever `low` is.
+      guard count > 1, start + section.start(ofRun: 0) < low else { return 0 }
       // Invariant: the runs before the count start before `low`.
-      return max(section.runsStarting { start + $0 < low } - 1, 0)
+      guard count > 64 else { return max(section.runsStarting { start + $0 < low } - 1, 0) }
+      // Clamped into 0…count (NaN, as for a section of length 0, to 0) before it becomes an
+      // Int; any guess gives the same answer.
+      let fraction = (low - start) / section.length
+      let guess = fraction > 0 ? Int(min(fraction, 1) * Double(count)) : 0
+      // Invariant: the runs before the count start before `low`.
+      return max(section.runsStarting(near: guess) { start + $0 < low } - 1, 0)
     }
 
     /// Writes the cells that meet the rect, in order, at the start of `buffer`, and returns
@@ -149,88 +162,197 @@ extension RunLengthLayout {
     private mutating func forEachCell(
       of section: Section, _ index: Int, start: Double, _ emit: (LayoutAttributes) -> Bool
     ) -> Bool {
-      let geometry = state.pointee.geometry
-      let (rect, low, high) = (rect, low, high)
-      let runs = section.runs
-      // A uniform section's cells need no size: its columns hold it.
-      let items =
-        section.columns == nil
-        ? FlowItemSizes(model.pointee.sections[index], layout: model.pointee.layout)
-        : FlowItemSizes(RunLengthLayout.noItems, layout: model.pointee.layout)
-      var run =
+      let run =
         index == meeting.lowerBound
         ? firstRunOfFirst : Self.firstRun(of: section, startingAt: start, low: low)
+      if let columns = section.columns {
+        return forEachCell(ofColumns: columns, section, index, start: start, fromRun: run, emit)
+      }
+      return forEachCell(ofMixed: section, index, start: start, fromRun: run, emit)
+    }
+
+    /// `forEachCell(_:)` in a uniform section (FLOW-10), from run `first` on: every line's
+    /// cells sit in the same columns and share their offset (0) and thickness, so the frames'
+    /// main axis is mirrored and rounded once per column for the run, their scroll axis once
+    /// per line, and each half of `touchesOrIntersects` is tested where it changes: the scroll
+    /// axis per line, the main axis per cell — the same comparisons of the same values as
+    /// testing each frame whole.
+    @inline(__always)
+    private mutating func forEachCell(
+      ofColumns columns: FlowLayoutEngine.UniformColumns, _ section: Section, _ index: Int,
+      start: Double, fromRun first: Int, _ emit: (LayoutAttributes) -> Bool
+    ) -> Bool {
+      let geometry = state.pointee.geometry
+      let (rect, high) = (rect, high)
+      let runs = section.runs
+      let thickness = section.uniformThickness
+      let mainLength = columns.main
+      // `touchesOrIntersects`' terms along each axis: the frame's origin at most the rect's
+      // end, and the rect's origin at most the frame's end.
+      let (rectMain, rectMainEnd, rectScroll, rectScrollEnd) =
+        geometry.isVertical
+        ? (
+          rect.origin.x, rect.origin.x + rect.size.width, rect.origin.y,
+          rect.origin.y + rect.size.height
+        )
+        : (
+          rect.origin.y, rect.origin.y + rect.size.height, rect.origin.x,
+          rect.origin.x + rect.size.width
+        )
+      // The first columns' main-axis origins, a table on the stack (no allocation); columns
+      // beyond them (only where items are narrower than a 64th of the line) per cell.
+      let tabulated = min(columns.perLine, 64)
+      return withUnsafeTemporaryAllocation(of: Double.self, capacity: tabulated) { table in
+        guard let mainOrigins = table.baseAddress else { return true }
+        for column in 0..<tabulated {
+          mainOrigins[column] = geometry.cellMainOrigin(
+            main: columns.cell(column: column, thickness: thickness).main, mainLength: mainLength)
+        }
+        var run = first
+        while run < runs.count {
+          let lines = section.run(run)
+          guard start + lines.start <= high else { break }
+          var line = firstLine(of: lines, section, thickness: thickness, start: start)
+          while line < lines.lineCount {
+            let lineStart = section.lineStart(line, of: lines, thickness: thickness)
+            guard start + lineStart <= high else { break }
+            // FLOW-10: a full line's items, the last line's fewer.
+            let lineFirst = lines.firstItem &+ line &* columns.perLine
+            let lineEnd = min(lineFirst &+ columns.perLine, section.numberOfItems)
+            counters.elementsScanned += max(lineEnd &- lineFirst, 0)
+            let scrollOrigin = geometry.cellScrollOrigin(
+              offset: 0, thickness: thickness, sectionStart: start, lineStart: lineStart)
+            if scrollOrigin <= rectScrollEnd && rectScroll <= scrollOrigin + thickness {
+              var item = lineFirst
+              while item < lineEnd {
+                let column = item &- lineFirst
+                let mainOrigin =
+                  column < tabulated
+                  ? mainOrigins[column]
+                  : geometry.cellMainOrigin(
+                    main: columns.cell(column: column, thickness: thickness).main,
+                    mainLength: mainLength)
+                if mainOrigin <= rectMainEnd && rectMain <= mainOrigin + mainLength {
+                  let frame = geometry.cellFrame(
+                    mainOrigin: mainOrigin, mainLength: mainLength, thickness: thickness,
+                    scrollOrigin: scrollOrigin)
+                  guard
+                    emit(
+                      LayoutAttributes(
+                        kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
+                        frame: frame, zIndex: 0))
+                  else { return false }
+                }
+                item &+= 1
+              }
+            }
+            line += 1
+          }
+          run += 1
+        }
+        return true
+      }
+    }
+
+    /// `forEachCell(_:)` in a mixed section, from run `first` on: each run's shape is rebuilt
+    /// once (`SectionRuns.shape(ofRun:_:size:)`), then its lines' cells placed by the engine's
+    /// loop (`RunLengthLayout.forEachCell`) and framed by its formula
+    /// (`FlowGeometry.cellFrame`, rounded in two lanes: `cellFrameRoundingInTwoLanes`).
+    @inline(__always)
+    private mutating func forEachCell(
+      ofMixed section: Section, _ index: Int, start: Double, fromRun first: Int,
+      _ emit: (LayoutAttributes) -> Bool
+    ) -> Bool {
+      let items = FlowItemSizes(model.pointee.sections[index], layout: model.pointee.layout)
+      // Sizes per item (every mixed section but one size with exceptions) read from their
+      // buffer, unchecked: runs hold items of the section only, as many as it has sizes.
+      let fromBuffer = items.withUnsafeSizes { sizes in
+        precondition(section.numberOfItems <= sizes.count)
+        return forEachCell(
+          ofMixed: section, index, start: start, fromRun: first, size: { sizes[$0] }, emit)
+      }
+      if let fromBuffer { return fromBuffer }
+      return forEachCell(
+        ofMixed: section, index, start: start, fromRun: first, size: { items[$0] }, emit)
+    }
+
+    /// `forEachCell(ofMixed:_:start:fromRun:_:)` with each item's size read by `size`.
+    @inline(__always)
+    private mutating func forEachCell(
+      ofMixed section: Section, _ index: Int, start: Double, fromRun first: Int,
+      size: (Int) -> CGSize, _ emit: (LayoutAttributes) -> Bool
+    ) -> Bool {
+      let geometry = state.pointee.geometry
+      let (rect, high) = (rect, high)
+      let runs = section.runs
+      var run = first
       while run < runs.count {
         let lines = section.run(run)
         guard start + lines.start <= high else { break }
-        let shape = section.shape(ofRun: run, items, geometry)
-        // Invariant: lines before `line` end before `low`.
-        var line = partitioningIndex(lines.lineCount) {
-          start
-            + (section.lineStart($0, of: lines, thickness: shape.thickness) + shape.thickness)
-            >= low
-        }
-        // FLOW-10: every line of columns has its items at the same main-axis origins: those
-        // of the first `cachedColumns` columns are mirrored and rounded once for the run.
-        var mainOrigins = SIMD8<Double>()
-        var cachedColumns = 0
-        if case .columns(let columns) = shape.placement, line < lines.lineCount {
-          cachedColumns = min(columns.perLine, mainOrigins.scalarCount)
-          for column in 0..<cachedColumns {
-            let cell = columns.cell(column: column, thickness: shape.thickness)
-            mainOrigins[column] = geometry.cellMainOrigin(
-              main: cell.main, mainLength: cell.mainLength)
-          }
-        }
+        let shape = section.shape(ofRun: run, geometry, size: size)
+        var line = firstLine(of: lines, section, thickness: shape.thickness, start: start)
         while line < lines.lineCount {
           let lineStart = section.lineStart(line, of: lines, thickness: shape.thickness)
           guard start + lineStart <= high else { break }
-          let lineItems = shape.items(ofLine: line, firstItem: lines.firstItem)
-          counters.elementsScanned += lineItems.count
-          if case .columns(let columns) = shape.placement {
-            // FLOW-10: the cells of a line of columns share their offset and thickness, so
-            // their frames' scroll axis is mirrored and rounded once for the line.
-            let first = columns.cell(column: 0, thickness: shape.thickness)
-            let scrollOrigin = geometry.cellScrollOrigin(
-              offset: first.offset, thickness: first.thickness, sectionStart: start,
-              lineStart: lineStart)
-            for item in lineItems {
-              let column = item &- lineItems.lowerBound
-              let cell = columns.cell(column: column, thickness: shape.thickness)
-              let frame = geometry.cellFrame(
-                mainOrigin: column < cachedColumns
-                  ? mainOrigins[column]
-                  : geometry.cellMainOrigin(main: cell.main, mainLength: cell.mainLength),
-                mainLength: cell.mainLength, thickness: cell.thickness,
-                scrollOrigin: scrollOrigin)
-              guard frame.touchesOrIntersects(rect) else { continue }
-              guard
-                emit(
-                  LayoutAttributes(
-                    kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
-                    frame: frame, zIndex: 0))
-              else { return false }
+          counters.elementsScanned += shape.items(ofLine: line, firstItem: lines.firstItem).count
+          var accepted = true
+          RunLengthLayout.forEachCell(
+            of: lines, shape, line: line, section, geometry, size: size
+          ) { item, cell in
+            let frame = geometry.cellFrameRoundingInTwoLanes(
+              cell, sectionStart: start, lineStart: lineStart)
+            if accepted && frame.touchesOrIntersects(rect) {
+              accepted = emit(
+                LayoutAttributes(
+                  kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
+                  frame: frame, zIndex: 0))
             }
-          } else {
-            var accepted = true
-            RunLengthLayout.forEachCell(
-              of: lines, shape, line: line, section, items, geometry
-            ) { item, cell in
-              let frame = geometry.cellFrame(cell, sectionStart: start, lineStart: lineStart)
-              if accepted && frame.touchesOrIntersects(rect) {
-                accepted = emit(
-                  LayoutAttributes(
-                    kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
-                    frame: frame, zIndex: 0))
-              }
-            }
-            guard accepted else { return false }
           }
+          guard accepted else { return false }
           line += 1
         }
         run += 1
       }
       return true
+    }
+
+    /// The first line of run `lines` of `section` (which starts at `start`), whose lines are
+    /// `thickness` thick, that ends at or after `low`: `partitioningIndex` over the run's
+    /// lines, whose ends increase with their index, answered from where the arithmetic puts
+    /// `low` — a guess, then checked against the very predicate the search tests, a step at a
+    /// time, so the answer is the search's; after a few steps (a guess far off, such as a
+    /// pitch of 0) the search itself answers.
+    ///
+    /// - Complexity: O(1), or O(log lines) where the guess is more than a few lines off.
+    @inline(__always)
+    func firstLine(
+      of lines: FlowLayoutEngine.LineRun, _ section: Section, thickness: Double, start: Double
+    ) -> Int {
+      let low = self.low
+      // Invariant of the search: lines before the answer end before `low`.
+      @inline(__always)
+      func reaches(_ line: Int) -> Bool {
+        start + (section.lineStart(line, of: lines, thickness: thickness) + thickness) >= low
+      }
+      let count = lines.lineCount
+      guard count > 1 else { return count == 1 && !reaches(0) ? 1 : 0 }
+      let pitch = thickness + section.metrics.lineSpacing
+      let guess = (low - start - lines.start - thickness) / pitch
+      // Clamped into 0…count (NaN to 0) before it becomes an Int.
+      var line = guess >= 0 ? Int(min(guess, Double(count))) : 0
+      var steps = 0
+      while line > 0 && steps < 4 && reaches(line - 1) {
+        line -= 1
+        steps += 1
+      }
+      while line < count && steps < 4 && !reaches(line) {
+        line += 1
+        steps += 1
+      }
+      // Unless a step was left to take: every line before `line` fails (the first loop
+      // stopped at one that does, or the second passed them) and `line` holds or is the end.
+      guard steps == 4 else { return line }
+      return partitioningIndex(count, where: reaches)
     }
   }
 }
