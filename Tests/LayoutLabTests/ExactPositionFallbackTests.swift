@@ -127,3 +127,48 @@ struct ExactPositionFallbackTests {
     #expect(runLength.exact.layout != nil && runLength.exact.unit == nil)
   }
 }
+
+/// `scrollAxisExactUnit(repeats:)`, which reads one section per run of equal sections (the
+/// run-length layout's `init`, so that a self-sizing first screen stays O(runs)), against the
+/// section-by-section count.
+@Suite("Exact positions: the unit from runs of equal sections")
+struct ExactUnitFromRepeatsTests {
+  @Test("equals the unit counted section by section, on random models with repeated sections")
+  func equalsThePlainCount() throws {
+    let baseSeed: UInt64 = 0x5EC7_1015_0000
+    print("ExactUnitFromRepeatsTests seed \(baseSeed)")
+    var compared = 0
+    var onTheFastPath = 0
+    for index in 0..<400 {
+      let seed = baseSeed &+ UInt64(index)
+      var generator = RandomLayouts(seed: seed, unusual: index % 3 == 0)
+      let base = generator.model()
+      // Each section repeated 1 to 4 times in a row, so runs of equal sections appear.
+      var sections: [FlowSection] = []
+      for section in base.sections {
+        for _ in 0..<generator.random.nextInt(in: 1...4) { sections.append(section) }
+      }
+      var model = base
+      model.sections = sections
+      guard let repeats = try? model.validateFindingRepeats() else { continue }
+      compared += 1
+      if model.scrollAxisExactUnit != nil { onTheFastPath += 1 }
+      #expect(
+        model.scrollAxisExactUnit(repeats: repeats) == model.scrollAxisExactUnit,
+        "seed \(seed)")
+    }
+    // Both paths met, on most of the models.
+    print("ExactUnitFromRepeatsTests: \(compared) models, \(onTheFastPath) on the fast path")
+    #expect(compared >= 300 && onTheFastPath >= 20 && compared - onTheFastPath >= 20)
+  }
+
+  @Test("runs found for another model fall back to the plain count")
+  func otherModelsRuns() throws {
+    let model = ExactPositionFallbackTests.model(thickness: 50.5)
+    var other = model
+    other.sections += model.sections
+    let repeats = try other.validateFindingRepeats()
+    #expect(model.scrollAxisExactUnit(repeats: repeats) == model.scrollAxisExactUnit)
+    #expect(model.scrollAxisExactUnit(repeats: SectionRepeats()) == model.scrollAxisExactUnit)
+  }
+}

@@ -73,6 +73,32 @@ extension FlowLayoutModel {
     return ExactSums.lengthIsExact(sums.total, unit: sums.unit) ? sums.unit : nil
   }
 
+  /// `scrollAxisExactUnit`, reading one section of each run of equal sections in `repeats`
+  /// (found by validation of this model): a section equal to the one before brings the same
+  /// summands, so the same unit, and its total again. A self-sizing view's sections at the
+  /// estimate are such runs, and its first screen must not pay O(sections) here.
+  ///
+  /// - Complexity: O(runs + items with a size of their own in a run's first section).
+  func scrollAxisExactUnit(repeats: SectionRepeats) -> Int? {
+    let geometry = FlowGeometry(self)
+    var sums = ScrollAxisSummands(isVertical: geometry.isVertical)
+    sums.add(geometry.paddingBefore)
+    sums.add(geometry.paddingAfter)
+    var index = 0
+    for run in 0..<repeats.runCount {
+      // Runs found for another model: the plain count.
+      guard index < sections.count else { return scrollAxisExactUnit }
+      var section = ScrollAxisSummands(isVertical: geometry.isVertical)
+      section.add(sections[index], layout: layout)
+      let count = repeats.count(ofRun: run)
+      sums.add(section, times: count)
+      if sums.unit < ExactSums.finestUnit { return nil }
+      index += count
+    }
+    guard index == sections.count else { return scrollAxisExactUnit }
+    return ExactSums.lengthIsExact(sums.total, unit: sums.unit) ? sums.unit : nil
+  }
+
   /// Whether `Double` sums of positions are exact in any grouping (`scrollAxisExactUnit`).
   var scrollAxisSumsAreExact: Bool { scrollAxisExactUnit != nil }
 }
@@ -92,6 +118,15 @@ struct ScrollAxisSummands {
     // FLOW-28 rejects non-finite values before any layout; never a trap on them.
     unit = value.isFinite ? min(unit, ExactSums.unit(of: value)) : Int.min
     total += value * Double(times)
+  }
+
+  /// Another account's summands, `times` over (equal sections): the same unit, `times` its
+  /// total.
+  @inline(__always)
+  mutating func add(_ other: ScrollAxisSummands, times: Int) {
+    guard times > 0 else { return }
+    unit = min(unit, other.unit)
+    total += other.total * Double(times)
   }
 
   /// The scroll-axis length of an item of `size`: its thickness.

@@ -17,8 +17,11 @@ struct ExactPositionFallback: Sendable {
   /// write).
   private var layouts: ContiguousArray<BinarySearchLayout> = []
 
-  /// - Complexity: O(sections + items with a size of their own).
-  init(_ model: FlowLayoutModel) { unit = model.scrollAxisExactUnit }
+  /// - Complexity: O(sections + items with a size of their own); with `repeats`, the model's
+  ///   runs of equal sections, O(runs + items with a size of their own in a run's first).
+  init(_ model: FlowLayoutModel, repeats: SectionRepeats? = nil) {
+    unit = repeats.map { model.scrollAxisExactUnit(repeats: $0) } ?? model.scrollAxisExactUnit
+  }
 
   /// The layout answering queries, if the fallback is in use.
   @inline(__always)

@@ -46,7 +46,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   public init(model: FlowLayoutModel) throws(LayoutError) {
     startRepeats = try model.validateFindingRepeats()
     self.model = model
-    exact = ExactPositionFallback(model)
+    exact = ExactPositionFallback(model, repeats: startRepeats)
   }
 
   /// Lays out what changed since the last `prepare()`: everything after a relayout-class
