@@ -63,12 +63,14 @@ struct RunLengthRectQueryTests {
     }
   }
 
-  @Test("runsStarting(from:where:) gives runsStarting(where:)'s answer from any valid start")
-  func gallopingSearchEqualsBinarySearch() throws {
+  @Test(
+    "runsStarting(from:where:) gives runsStarting(where:)'s answer from any valid start, as a chain and as a tree",
+    arguments: [3_000, 12_000])
+  func gallopingSearchEqualsBinarySearch(items: Int) throws {
     let seed = Self.baseSeed &+ 1
-    print("RunLengthRectQueryTests.gallopingSearchEqualsBinarySearch: seed \(seed)")
+    print("RunLengthRectQueryTests.gallopingSearchEqualsBinarySearch(\(items)): seed \(seed)")
     var random = SplitMix64(seed: seed)
-    let sizes = (0..<3_000).map { _ in
+    let sizes = (0..<items).map { _ in
       CGSize(
         width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
     }
@@ -78,7 +80,10 @@ struct RunLengthRectQueryTests {
     layout.prepare()
     let section = layout.prepared.sections[0]
     let runs = section.runs
-    try #require(runs.count > 100 && section.startSums == nil)
+    // 3,000 items: a chain of runs; 12,000: over `treeAtPrepare` runs, a tree from prepare on.
+    let asTree = runs.count >= FlowLayoutEngine.SectionRuns.treeAtPrepare
+    try #require(runs.count > 100 && (section.startSums != nil) == asTree)
+    try #require(asTree == (items == 12_000))
     let end = section.start(ofRun: runs.count - 1)
     for _ in 0..<2_000 {
       let limit = random.nextUnit() * (end + 200) - 100

@@ -77,26 +77,21 @@ extension FlowLayoutEngine.SectionRuns {
   }
 
   /// `runsStarting(where:)` when `isBefore` is known to hold of the runs before `lowerBound`
-  /// and the answer is likely close to it (the runs a viewport meets after the first): as a
-  /// chain, an exponential search from there, then a binary search of the last step; as a
-  /// tree, its one descent.
+  /// and the answer is likely close to it (the runs a viewport meets after the first): an
+  /// exponential search from there, then a binary search of the last step.
   ///
-  /// - Complexity: O(log(answer − lowerBound)) as a chain; O(log runs) as a tree.
+  /// - Complexity: O(log(answer − lowerBound)) reads of a start: O(1) each as a chain,
+  ///   O(log runs) as a tree.
   @inline(__always)
   func runsStarting(from lowerBound: Int, where isBefore: (Double) -> Bool) -> Int {
-    guard startSums == nil else { return runsStarting(where: isBefore) }
-    let count = runs.count
-    // Invariant: runs before `low` start where `isBefore` holds; if `bound` < count, run `bound`
-    // does not.
-    let from = min(max(lowerBound, 0), count)
-    var (low, bound, step) = (from, from, 1)
-    while bound < count && isBefore(runs[bound].start) {
-      low = bound + 1
-      bound = low + step
-      step &<<= 1
+    guard startSums == nil else {
+      return Self.runsStarting(
+        from: lowerBound, count: runs.count, start: { start(ofRun: $0) }, where: isBefore)
     }
-    let high = min(bound, count)
-    return low + partitioningIndex(high - low) { !isBefore(runs[low + $0].start) }
+    return runs.withUnsafeRuns { runs in
+      Self.runsStarting(
+        from: lowerBound, count: runs.count, start: { runs[$0].start }, where: isBefore)
+    }
   }
 
   /// How many runs make a mixed section's starts a tree at prepare, with room
@@ -108,33 +103,67 @@ extension FlowLayoutEngine.SectionRuns {
 
   /// `runsStarting(where:)` searched from `guess`, where the answer likely is (such as where
   /// the section's length puts the start sought: a section's runs are spread nearly evenly
-  /// over it), rather than from the middle: as a chain, an exponential search from the guess,
-  /// forward or back, then a binary search of the last step; as a tree, its one descent. Any
-  /// guess, in range or not, gives the same answer.
+  /// over it), rather than from the middle: an exponential search from the guess, forward or
+  /// back, then a binary search of the last step. Any guess, in range or not, gives the same
+  /// answer. As a tree too, rather than a descent from the root: the nodes the starts near the
+  /// guess read are mostly the same ones, where a descent reads a new node on each level of a
+  /// tree larger than the cache (giant-section's queries at 1M).
   ///
-  /// - Complexity: O(log |answer − guess|) reads of a start as a chain; O(log runs) as a tree.
+  /// - Complexity: O(log |answer − guess|) reads of a start: O(1) each as a chain, O(log runs)
+  ///   as a tree.
   @inline(__always)
   func runsStarting(near guess: Int, where isBefore: (Double) -> Bool) -> Int {
-    guard startSums == nil else { return runsStarting(where: isBefore) }
-    let from = min(max(guess, 0), runs.count)
+    guard startSums == nil else {
+      return Self.runsStarting(
+        near: guess, count: runs.count, start: { start(ofRun: $0) }, where: isBefore)
+    }
+    return runs.withUnsafeRuns { runs in
+      Self.runsStarting(near: guess, count: runs.count, start: { runs[$0].start }, where: isBefore)
+    }
+  }
+
+  /// `runsStarting(from:where:)` over `count` runs whose starts `start` reads.
+  @inline(__always)
+  private static func runsStarting(
+    from lowerBound: Int, count: Int, start: (Int) -> Double, where isBefore: (Double) -> Bool
+  ) -> Int {
+    // Invariant: runs before `low` start where `isBefore` holds; if `bound` < count, run `bound`
+    // does not.
+    let from = min(max(lowerBound, 0), count)
+    var (low, bound, step) = (from, from, 1)
+    while bound < count && isBefore(start(bound)) {
+      low = bound + 1
+      bound = low + step
+      step &<<= 1
+    }
+    let high = min(bound, count)
+    return low + partitioningIndex(high - low) { !isBefore(start(low + $0)) }
+  }
+
+  /// `runsStarting(near:where:)` over `count` runs whose starts `start` reads.
+  @inline(__always)
+  private static func runsStarting(
+    near guess: Int, count: Int, start: (Int) -> Double, where isBefore: (Double) -> Bool
+  ) -> Int {
+    let from = min(max(guess, 0), count)
     // The runs before `from` start where `isBefore` holds (it holds of run `from` − 1, and
     // starts never decrease): `runsStarting(from:where:)`'s precondition.
-    if from == 0 || isBefore(runs[from - 1].start) {
-      return runsStarting(from: from, where: isBefore)
+    if from == 0 || isBefore(start(from - 1)) {
+      return runsStarting(from: from, count: count, start: start, where: isBefore)
     }
     // Back from `from`, doubling the step. Invariant: the answer lies in low...high — runs
     // before `low` hold, run `high` (and every run after it) does not.
     var (low, high, step) = (0, from - 1, 1)
     while high - step >= 0 {
       let probe = high - step
-      if isBefore(runs[probe].start) {
+      if isBefore(start(probe)) {
         low = probe + 1
         break
       }
       high = probe
       step &<<= 1
     }
-    return low + partitioningIndex(high - low) { !isBefore(runs[low + $0].start) }
+    return low + partitioningIndex(high - low) { !isBefore(start(low + $0)) }
   }
 
   /// How many runs a section keeps between empty slots when its starts become a tree
