@@ -56,6 +56,38 @@ struct ExactPositionTests {
     #expect(ExactPosition(-.infinity).units == Int128.min + 1)
   }
 
+  @Test("the fast conversions give the standard library's bits, both signs, every binade, seeded")
+  func conversionsMatchTheStandardLibrary() {
+    let seed: UInt64 = 0xE8AC_7004
+    print("exact position conversions against the standard library: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    for index in 0..<200_000 {
+      // Binades around both ends of the shift path (2⁻¹² and 2⁶² points) and beyond them.
+      let exponent = random.nextInt(in: -80...70)
+      let significand = index % 5 == 0 ? 1 : 1 + random.nextUnit()
+      let value = Double(
+        sign: index % 2 == 0 ? .plus : .minus, exponent: exponent, significand: significand)
+      let scaled = (value * ExactPosition.unitsPerPoint).rounded(.toNearestOrEven)
+      let expected = scaled.magnitude < 0x1p127 ? Int128(scaled) : nil
+      #expect(
+        expected == nil || ExactPosition(value).units == expected, "seed \(seed): \(value)")
+
+      let bits = random.nextInt(in: 1...126)
+      var units = Int128(
+        truncatingIfNeeded: UInt128(random.next()) << 64 | UInt128(random.next()))
+      units >>= Int128(128 - bits)
+      // Every fourth a tie: one half exactly below the 53 bits a Double keeps.
+      if index % 4 == 0 && bits > 60 { units = (units >> 20) << 20 | (Int128(1) << 19) }
+      #expect(
+        ExactPosition(units: units).double.bitPattern == (Double(units) * 0x1p-64).bitPattern,
+        "seed \(seed): units \(units)")
+    }
+    for value in [0.0, -0.0, 0x1p-12, -0x1p-12, 0x1p-12.nextDown, 0x1p62, 0x1p62.nextDown] {
+      let scaled = (value * ExactPosition.unitsPerPoint).rounded(.toNearestOrEven)
+      #expect(ExactPosition(value).units == Int128(scaled), "\(value)")
+    }
+  }
+
   @Test("double is the exact sum rounded once, ties to even, seeded")
   func roundingOnce() {
     let seed: UInt64 = 0xE8AC_7002

@@ -29,23 +29,58 @@ struct ExactPosition: Sendable, Hashable, Comparable {
   /// `value` exactly when it is a multiple of 2⁻⁶⁴ (every `Double` of magnitude ≥ 2⁻¹²),
   /// else rounded to the nearest unit (ties to even). Never traps: NaN is 0 and a magnitude of
   /// 2⁶³ points or more saturates — values FLOW-28 rejects before any layout.
+  ///
+  /// A value from 2⁻¹² to 2⁶² points (every length a layout has) is its significand shifted
+  /// into place: the standard library's `Int128(Double)` is a generic routine, outside the
+  /// engine's module, that cost the slow path about 300 instructions a conversion.
+  @inline(__always)
   init(_ value: Double) {
-    let scaled = (value * Self.unitsPerPoint).rounded(.toNearestOrEven)
-    if scaled.magnitude < 0x1p127 {
-      units = Int128(scaled)
-    } else if scaled.isNaN {
-      units = 0
+    let bits = value.bitPattern
+    // value = significand · 2^(exponent − 1075), so units = significand · 2^(exponent − 1011).
+    let shift = Int(truncatingIfNeeded: (bits >> 52) & 0x7FF) &- 1011
+    if UInt(bitPattern: shift) <= 73 {
+      let significand = (bits & 0x000F_FFFF_FFFF_FFFF) | 0x0010_0000_0000_0000
+      let magnitude = Int128(truncatingIfNeeded: significand) &<< Int128(shift)
+      self.init(units: bits >> 63 == 0 ? magnitude : 0 &- magnitude)
     } else {
-      units = scaled < 0 ? Int128.min + 1 : Int128.max
+      self.init(units: Self.units(outsideTheFastRange: value))
     }
+  }
+
+  /// `init(_:)`'s units for zero, tiny, huge and non-finite values.
+  private static func units(outsideTheFastRange value: Double) -> Int128 {
+    let scaled = (value * unitsPerPoint).rounded(.toNearestOrEven)
+    if scaled.magnitude < 0x1p127 { return Int128(scaled) }
+    if scaled.isNaN { return 0 }
+    return scaled < 0 ? Int128.min + 1 : Int128.max
   }
 
   /// The sum rounded once to the nearest `Double`, ties to even — the position a frame gets
   /// before FLOW-20's mirroring and FLOW-21's pixel rounding.
   ///
-  /// `Double(Int128)` rounds to nearest, ties to even, and scaling by 2⁻⁶⁴ is exact (a
-  /// non-zero result is at least 2⁻⁶⁴, far from the subnormals), so rounding happens once.
-  var double: Double { Double(units) * 0x1p-64 }
+  /// Up to 64 significant bits, `Double(UInt64)` rounds them (to nearest, ties to even); more,
+  /// and the top 64 are kept with every bit below them folded into the lowest one, which lies
+  /// under the rounding position, so rounding the 64 rounds as the whole would. Scaling by a
+  /// power of two afterwards is exact (a non-zero result is at least 2⁻⁶⁴, far from the
+  /// subnormals), so rounding happens once. (The standard library's `Double(Int128)` gives
+  /// the same bits through a generic routine, about 400 instructions a conversion.)
+  @inline(__always)
+  var double: Double {
+    let magnitude = units.magnitude
+    let high = UInt64(truncatingIfNeeded: magnitude &>> 64)
+    let rounded: Double
+    if high == 0 {
+      rounded = Double(UInt64(truncatingIfNeeded: magnitude)) * 0x1p-64
+    } else {
+      // 1 ... 64 bits below the top 64; `units` stays under 2¹²⁷ (see above).
+      let shift = 64 &- high.leadingZeroBitCount
+      let top = UInt64(truncatingIfNeeded: magnitude &>> UInt128(shift))
+      let below = magnitude & ((1 &<< UInt128(shift)) &- 1)
+      let scale = Double(bitPattern: UInt64(1023 &+ shift &- 64) << 52)
+      rounded = Double(below == 0 ? top : top | 1) * scale
+    }
+    return units < 0 ? -rounded : rounded
+  }
 
   @inline(__always)
   static func + (a: ExactPosition, b: ExactPosition) -> ExactPosition {
