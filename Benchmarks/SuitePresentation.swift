@@ -12,6 +12,9 @@ public enum SuitePresentation {
   public static let report = ReportPresentation(
     title: "LayoutLab",
     counters: [
+      // First, so that the console shows it whenever it is not zero: the other counters are
+      // then the fallback's work, not the strategy's.
+      .init("exactPositionFallbacks", shortName: "EXACT-POSITION FALLBACK"),
       .init("framesComputed", shortName: "frames"),
       .init("elementsScanned", shortName: "scanned"),
       .init("linesBroken", shortName: "lines"),

@@ -113,6 +113,39 @@ struct ExactPositionFallbackTests {
     #expect(runLength.exact.layout == nil && runLength.exact.unit == -2)
   }
 
+  @Test("the fallback is counted: every prepare and rect query it answers, none on the grid")
+  func fallbackIsCounted() throws {
+    let rect = CGRect(x: 0, y: 0, width: 390, height: 844)
+    for (model, expected) in [
+      (Self.model(thickness: 50.5), 0), (Self.model(thickness: 100.0 / 3), 1),
+    ] {
+      var strategies: [any FlowLayoutStrategy] = [
+        try RunLengthLayout(model: model), try IncrementalLayout(model: model),
+      ]
+      for index in strategies.indices {
+        strategies[index].prepare()
+        let name = strategies[index].name
+        #expect(strategies[index].workCounters.exactPositionFallbacks == expected, "\(name)")
+        var counters = LayoutWorkCounters()
+        #expect(
+          !strategies[index].layoutAttributesForElements(in: rect, counting: &counters).isEmpty)
+        #expect(counters.exactPositionFallbacks == expected, "\(name) query")
+        // An update off the grid goes through the fallback again, and is counted again.
+        strategies[index].resetWorkCounters()
+        let resize = LayoutInvalidationContext.items([
+          .init(at: LayoutIndexPath(item: 3, section: 1), size: CGSize(width: 60, height: 20))
+        ])
+        try strategies[index].invalidateLayout(with: resize)
+        strategies[index].prepare()
+        #expect(strategies[index].workCounters.exactPositionFallbacks == expected, "\(name) update")
+      }
+    }
+    // The reference and the frame-materializing strategies lay out exactly themselves.
+    var reference = try NaiveLinearLayout(model: Self.model(thickness: 100.0 / 3))
+    reference.prepare()
+    #expect(reference.workCounters.exactPositionFallbacks == 0)
+  }
+
   @Test("a content length past the unit's bound hands the layout over after the update")
   func lengthPastTheBound() throws {
     // A 2⁻⁴⁰-point header: sums are exact below 2¹¹ points of content.

@@ -17,11 +17,17 @@ public struct LayoutWorkCounters: Hashable, Sendable {
   /// Nodes of a tree of prefix sums changed to move what follows a change (`PrefixSumTree`):
   /// O(log s) per changed section, instead of a shift per later section.
   public var treeNodesTouched = 0
+  /// Prepares and rect queries that the exact-position fallback answered instead of the
+  /// strategy itself (`ExactPositionFallback`; docs/FlowRules.md, "Exact positions"): where
+  /// positions are off the grid that proves `Double` sums exact, incremental and run-length
+  /// answer through a binary-search layout, and the other counters are that layout's work.
+  /// Zero on the grid — every built-in dataset.
+  public var exactPositionFallbacks = 0
 
   public init(
     framesComputed: Int = 0, linesBroken: Int = 0, sectionsLaidOut: Int = 0,
     elementsScanned: Int = 0, linesShifted: Int = 0, sectionsShifted: Int = 0,
-    treeNodesTouched: Int = 0
+    treeNodesTouched: Int = 0, exactPositionFallbacks: Int = 0
   ) {
     self.framesComputed = framesComputed
     self.linesBroken = linesBroken
@@ -30,6 +36,7 @@ public struct LayoutWorkCounters: Hashable, Sendable {
     self.linesShifted = linesShifted
     self.sectionsShifted = sectionsShifted
     self.treeNodesTouched = treeNodesTouched
+    self.exactPositionFallbacks = exactPositionFallbacks
   }
 
   public static func + (a: Self, b: Self) -> Self {
@@ -40,7 +47,8 @@ public struct LayoutWorkCounters: Hashable, Sendable {
       elementsScanned: a.elementsScanned + b.elementsScanned,
       linesShifted: a.linesShifted + b.linesShifted,
       sectionsShifted: a.sectionsShifted + b.sectionsShifted,
-      treeNodesTouched: a.treeNodesTouched + b.treeNodesTouched)
+      treeNodesTouched: a.treeNodesTouched + b.treeNodesTouched,
+      exactPositionFallbacks: a.exactPositionFallbacks + b.exactPositionFallbacks)
   }
 
   public static func += (a: inout Self, b: Self) { a = a + b }
@@ -51,7 +59,7 @@ public struct LayoutWorkCounters: Hashable, Sendable {
       ("framesComputed", framesComputed), ("linesBroken", linesBroken),
       ("sectionsLaidOut", sectionsLaidOut), ("elementsScanned", elementsScanned),
       ("linesShifted", linesShifted), ("sectionsShifted", sectionsShifted),
-      ("treeNodesTouched", treeNodesTouched),
+      ("treeNodesTouched", treeNodesTouched), ("exactPositionFallbacks", exactPositionFallbacks),
     ]
   }
 }

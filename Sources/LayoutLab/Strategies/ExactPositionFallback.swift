@@ -54,6 +54,7 @@ struct ExactPositionFallback: Sendable {
     if layouts.isEmpty { layouts = [BinarySearchLayout(validated: model)] }
     layouts[0].prepare()
     counters += layouts[0].workCounters
+    counters.exactPositionFallbacks += 1
     layouts[0].resetWorkCounters()
     return true
   }

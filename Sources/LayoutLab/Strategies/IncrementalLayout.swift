@@ -166,6 +166,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
     if exact.unit == nil, let fallback = exact.layout {
+      counters.exactPositionFallbacks += 1
       return fallback.layoutAttributesForElements(in: rect, counting: &counters)
     }
     let rect = rect.standardized

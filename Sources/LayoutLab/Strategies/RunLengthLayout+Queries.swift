@@ -12,6 +12,7 @@ extension RunLengthLayout {
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
     if exact.unit == nil, let fallback = exact.layout {
+      counters.exactPositionFallbacks += 1
       return fallback.layoutAttributesForElements(in: rect, counting: &counters)
     }
     return withPrepared { elements(in: rect, of: $0, counting: &counters) }
