@@ -42,6 +42,9 @@ struct ExactPosition: Sendable, Hashable, Comparable {
       let significand = (bits & 0x000F_FFFF_FFFF_FFFF) | 0x0010_0000_0000_0000
       let magnitude = Int128(truncatingIfNeeded: significand) &<< Int128(shift)
       self.init(units: bits >> 63 == 0 ? magnitude : 0 &- magnitude)
+    } else if bits << 1 == 0 {
+      // ±0: a cell's offset in its line, an absent header or inset — the commonest summand.
+      self.init(units: 0)
     } else {
       self.init(units: Self.units(outsideTheFastRange: value))
     }
