@@ -113,31 +113,36 @@ struct ExactPositionFallbackTests {
     #expect(runLength.exact.layout == nil && runLength.exact.unit == -2)
   }
 
-  @Test("the fallback is counted: every prepare and rect query it answers, none on the grid")
-  func fallbackIsCounted() throws {
+  @Test("the fallback is counted, and off the grid an update costs what it costs incremental")
+  func fallbackIsCountedAndIncremental() throws {
     let rect = CGRect(x: 0, y: 0, width: 390, height: 844)
-    for (model, expected) in [
-      (Self.model(thickness: 50.5), 0), (Self.model(thickness: 100.0 / 3), 1),
+    let resize = LayoutInvalidationContext.items([
+      .init(at: LayoutIndexPath(item: 3, section: 1), size: CGSize(width: 60, height: 20))
+    ])
+    for (model, offGrid) in [
+      (Self.model(thickness: 50.5), false), (Self.model(thickness: 100.0 / 3), true),
     ] {
+      // Incremental keeps exact positions itself: never a fallback, on the grid or off it.
       var strategies: [any FlowLayoutStrategy] = [
         try RunLengthLayout(model: model), try IncrementalLayout(model: model),
       ]
       for index in strategies.indices {
-        strategies[index].prepare()
         let name = strategies[index].name
+        let expected = offGrid && name == RunLengthLayout.strategyName ? 1 : 0
+        strategies[index].prepare()
         #expect(strategies[index].workCounters.exactPositionFallbacks == expected, "\(name)")
         var counters = LayoutWorkCounters()
         #expect(
           !strategies[index].layoutAttributesForElements(in: rect, counting: &counters).isEmpty)
         #expect(counters.exactPositionFallbacks == expected, "\(name) query")
-        // An update off the grid goes through the fallback again, and is counted again.
+        // An update goes through the fallback again, counted again — and is incremental's:
+        // the resized section's lines from the change on, not the 80 frames of both sections.
         strategies[index].resetWorkCounters()
-        let resize = LayoutInvalidationContext.items([
-          .init(at: LayoutIndexPath(item: 3, section: 1), size: CGSize(width: 60, height: 20))
-        ])
         try strategies[index].invalidateLayout(with: resize)
         strategies[index].prepare()
-        #expect(strategies[index].workCounters.exactPositionFallbacks == expected, "\(name) update")
+        let work = strategies[index].workCounters
+        #expect(work.exactPositionFallbacks == expected, "\(name) update")
+        #expect(work.sectionsLaidOut == 1 && work.framesComputed <= 12, "\(name) update: \(work)")
       }
     }
     // The reference and the frame-materializing strategies lay out exactly themselves.
@@ -146,18 +151,52 @@ struct ExactPositionFallbackTests {
     #expect(reference.workCounters.exactPositionFallbacks == 0)
   }
 
+  @Test("incremental keeps Double positions on the grid, exact sums off it, and follows updates")
+  func incrementalFollowsTheGrid() throws {
+    let onGrid = Self.model(thickness: 50.5)
+    let path = LayoutIndexPath(item: 3, section: 1)
+    let offGrid = LayoutInvalidationContext.items([
+      .init(at: path, size: CGSize(width: 60, height: 40.1))
+    ])
+    let back = LayoutInvalidationContext.delegateMetrics(Self.model(thickness: 31))
+    let tenth = LayoutInvalidationContext.items([
+      .init(at: LayoutIndexPath(item: 7, section: 1), size: CGSize(width: 80, height: 30.1))
+    ])
+    // `check` compares every strategy with a fresh reference after each context.
+    var (_, incremental) = try check(onGrid, [], "on the grid")
+    #expect(!incremental.keepsExactSums)
+    (_, incremental) = try check(onGrid, [offGrid], "resized off the grid")
+    #expect(incremental.keepsExactSums)
+    (_, incremental) = try check(onGrid, [offGrid, back], "back on the grid")
+    #expect(!incremental.keepsExactSums)
+    // Off the grid, a later resize is an incremental update: one section, a few lines.
+    var layout = try IncrementalLayout(model: onGrid)
+    layout.prepare()
+    try layout.invalidateLayout(with: offGrid)
+    layout.prepare()
+    layout.resetWorkCounters()
+    try layout.invalidateLayout(with: tenth)
+    layout.prepare()
+    #expect(layout.keepsExactSums)
+    #expect(layout.workCounters.sectionsLaidOut == 1 && layout.workCounters.linesBroken <= 4)
+    #expect(layout.workCounters.framesComputed <= 12)
+    (_, incremental) = try check(onGrid, [offGrid, tenth], "two resizes off the grid")
+    #expect(incremental.keepsExactSums)
+  }
+
   @Test("a content length past the unit's bound hands the layout over after the update")
   func lengthPastTheBound() throws {
     // A 2⁻⁴⁰-point header: sums are exact below 2¹¹ points of content.
     let model = Self.model(thickness: 1, lineSpacing: 0, header: 0x1p-40, items: 4)
-    var (runLength, _) = try check(model, [], "short")
-    #expect(runLength.exact.layout == nil)
+    var (runLength, incremental) = try check(model, [], "short")
+    #expect(runLength.exact.layout == nil && !incremental.keepsExactSums)
     let path = LayoutIndexPath(item: 0, section: 1)
     let tall = LayoutInvalidationContext.items([
       .init(at: path, size: CGSize(width: 60, height: 4_096))
     ])
-    (runLength, _) = try check(model, [tall], "tall")
+    (runLength, incremental) = try check(model, [tall], "tall")
     #expect(runLength.exact.layout != nil && runLength.exact.unit == nil)
+    #expect(incremental.keepsExactSums)
   }
 }
 

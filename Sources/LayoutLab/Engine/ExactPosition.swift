@@ -61,26 +61,31 @@ struct ExactPosition: Sendable, Hashable, Comparable {
   /// The sum rounded once to the nearest `Double`, ties to even — the position a frame gets
   /// before FLOW-20's mirroring and FLOW-21's pixel rounding.
   ///
-  /// Up to 64 significant bits, `Double(UInt64)` rounds them (to nearest, ties to even); more,
-  /// and the top 64 are kept with every bit below them folded into the lowest one, which lies
-  /// under the rounding position, so rounding the 64 rounds as the whole would. Scaling by a
-  /// power of two afterwards is exact (a non-zero result is at least 2⁻⁶⁴, far from the
-  /// subnormals), so rounding happens once. (The standard library's `Double(Int128)` gives
-  /// the same bits through a generic routine, about 400 instructions a conversion.)
+  /// Below 2⁶⁴ units (a point), `Double(UInt64)` rounds the magnitude. Above, the top 64
+  /// significant bits are taken from the two words, with every bit below them folded into the
+  /// lowest one (a sticky bit, under the rounding position, so rounding the 64 rounds as the
+  /// whole would), halved the same way so that a signed conversion — one instruction — rounds
+  /// them. Scaling by a power of two afterwards is exact (a non-zero result is at least 2⁻⁶⁴,
+  /// far from the subnormals), so rounding happens once. (The standard library's
+  /// `Double(Int128)` gives the same bits through a generic routine, about 400 instructions a
+  /// conversion.)
   @inline(__always)
   var double: Double {
     let magnitude = units.magnitude
     let high = UInt64(truncatingIfNeeded: magnitude &>> 64)
+    let low = UInt64(truncatingIfNeeded: magnitude)
     let rounded: Double
     if high == 0 {
-      rounded = Double(UInt64(truncatingIfNeeded: magnitude)) * 0x1p-64
+      rounded = Double(low) * 0x1p-64
     } else {
-      // 1 ... 64 bits below the top 64; `units` stays under 2¹²⁷ (see above).
+      // 1 ... 63 bits below the top 64: `units` stays under 2¹²⁷ (see above).
       let shift = 64 &- high.leadingZeroBitCount
-      let top = UInt64(truncatingIfNeeded: magnitude &>> UInt128(shift))
-      let below = magnitude & ((1 &<< UInt128(shift)) &- 1)
-      let scale = Double(bitPattern: UInt64(1023 &+ shift &- 64) << 52)
-      rounded = Double(below == 0 ? top : top | 1) * scale
+      let top = high &<< (64 &- shift) | low &>> shift
+      let sticky: UInt64 = low &<< (64 &- shift) == 0 ? 0 : 1
+      let halved = Int64(bitPattern: top &>> 1 | (top | sticky) & 1)
+      // 2^(shift + 1 − 64): the halving undone, and the units scaled to points.
+      let scale = Double(bitPattern: UInt64(1023 &+ shift &- 63) &<< 52)
+      rounded = Double(halved) * scale
     }
     return units < 0 ? -rounded : rounded
   }

@@ -19,8 +19,8 @@ public struct LayoutWorkCounters: Hashable, Sendable {
   public var treeNodesTouched = 0
   /// Prepares and rect queries that the exact-position fallback answered instead of the
   /// strategy itself (`ExactPositionFallback`; docs/FlowRules.md, "Exact positions"): where
-  /// positions are off the grid that proves `Double` sums exact, incremental and run-length
-  /// answer through a binary-search layout, and the other counters are that layout's work.
+  /// positions are off the grid that proves `Double` sums exact, run-length answers through an
+  /// incremental layout of exact positions, and the other counters are that layout's work.
   /// Zero on the grid — every built-in dataset.
   public var exactPositionFallbacks = 0
 

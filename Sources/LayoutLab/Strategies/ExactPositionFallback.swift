@@ -1,12 +1,13 @@
 import Foundation
 
 /// The slow path of exact positions (docs/FlowRules.md, "Exact positions") for a strategy that
-/// keeps positions as `Double` sums grouped its own way (a tree of section starts, k · pitch
-/// over a run, a section's lines relative to it): where the model's scroll-axis sums cannot be
-/// proved exact (`FlowLayoutModel.scrollAxisSumsAreExact`), the layout is kept as
-/// `binary-search` keeps it, through the engine's exact positions, and answers every query.
-/// There an update costs O(n); on the fast path — every benchmark dataset — this holds a flag
-/// and an empty array.
+/// keeps positions as `Double` sums grouped its own way (run-length: a tree of section starts,
+/// k · pitch over a run): where the model's scroll-axis sums cannot be proved exact
+/// (`FlowLayoutModel.scrollAxisSumsAreExact`), the layout is kept as `incremental` keeps it,
+/// in exact positions, and answers every query. There an update costs what it costs
+/// `incremental` — O(items on the re-broken lines + lines after them in the section +
+/// sections after it) — rather than the O(n) of laying everything out again; on the fast
+/// path — every benchmark dataset — this holds a flag and an empty array.
 struct ExactPositionFallback: Sendable {
   /// The unit every scroll-axis summand of the model is a whole number of, while `Double`
   /// sums of positions can be proved exact (`FlowLayoutModel.scrollAxisExactUnit`); nil for
@@ -15,7 +16,7 @@ struct ExactPositionFallback: Sendable {
   private(set) var unit: Int?
   /// The layout that answers while the fallback is in use: none or one (one word, copied on
   /// write).
-  private var layouts: ContiguousArray<BinarySearchLayout> = []
+  private var layouts: ContiguousArray<IncrementalLayout> = []
 
   /// - Complexity: O(sections + items with a size of their own); with `repeats`, the model's
   ///   runs of equal sections, O(runs + items with a size of their own in a run's first).
@@ -25,13 +26,14 @@ struct ExactPositionFallback: Sendable {
 
   /// The layout answering queries, if the fallback is in use.
   @inline(__always)
-  var layout: BinarySearchLayout? { unit != nil || layouts.isEmpty ? nil : layouts[0] }
+  var layout: IncrementalLayout? { unit != nil || layouts.isEmpty ? nil : layouts[0] }
 
   /// Follows a change of the model to `model`, which `context` made. Returns whether the
   /// fallback was in use and no longer is, in which case the strategy's own state is stale
   /// and must be laid out in full.
   ///
-  /// - Complexity: O(sizes the context brings); O(n) with new delegate metrics.
+  /// - Complexity: O(sizes the context brings); O(n) with new delegate metrics; and while the
+  ///   fallback is in use, that of `IncrementalLayout.invalidateLayout(with:)`.
   mutating func invalidate(
     with context: LayoutInvalidationContext, model: FlowLayoutModel
   ) throws(LayoutError) -> Bool {
@@ -48,10 +50,11 @@ struct ExactPositionFallback: Sendable {
   /// Prepares the fallback if the model needs it, adding its work to `counters`; returns
   /// whether it is in use (and the strategy has nothing to prepare).
   ///
-  /// - Complexity: O(1) on the fast path; O(n) to lay out a model off the grid.
+  /// - Complexity: O(1) on the fast path; O(n) to lay out a model off the grid, then that of
+  ///   `IncrementalLayout.prepare()` for what changed.
   mutating func prepare(_ model: FlowLayoutModel, counters: inout LayoutWorkCounters) -> Bool {
     guard unit == nil else { return false }
-    if layouts.isEmpty { layouts = [BinarySearchLayout(validated: model)] }
+    if layouts.isEmpty { layouts = [IncrementalLayout(validated: model)] }
     layouts[0].prepare()
     counters += layouts[0].workCounters
     counters.exactPositionFallbacks += 1

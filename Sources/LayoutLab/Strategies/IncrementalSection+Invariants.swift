@@ -15,7 +15,7 @@ extension IncrementalSection {
     func checkInvariants() {
       precondition(lines.isEmpty == cells.isEmpty, "lines without cells, or cells without lines")
       var nextItem = 0
-      var previousStart = -Double.infinity
+      var previousStart = Position.zero
       for (index, line) in lines.enumerated() {
         precondition(
           line.broken.firstItem == nextItem,
@@ -25,7 +25,7 @@ extension IncrementalSection {
           "line \(index) holds no item and is not FLOW-11's empty first line")
         precondition(line.start >= previousStart, "line \(index) starts before the line above it")
         precondition(
-          line.start >= 0 && line.start <= length, "line \(index) is outside its section")
+          line.start >= .zero && line.start <= length, "line \(index) is outside its section")
         nextItem = line.broken.endItem
         previousStart = line.start
       }
@@ -34,7 +34,7 @@ extension IncrementalSection {
         firstLineNotHoldingOne == lines.firstIndex { $0.broken.itemCount != 1 },
         "firstLineNotHoldingOne is \(String(describing: firstLineNotHoldingOne))")
       precondition(!(isUniform && lastLineIsComplete), "a uniform section's last line was judged")
-      precondition(length.isFinite && headerLength >= 0 && footerLength >= 0, "bad lengths")
+      precondition(length >= .zero && headerLength >= 0 && footerLength >= 0, "bad lengths")
     }
   #else
     @inline(__always)

@@ -8,16 +8,17 @@ extension IncrementalSection {
   ///
   /// - Complexity: O(items in the section).
   init(laidOutBy engine: FlowLayoutEngine, section index: Int, counters: inout LayoutWorkCounters) {
-    var builder = IncrementalSectionBuilder()
+    let metrics = FlowSectionMetrics(
+      engine.model.sections[index], in: engine.model, geometry: engine.geometry)
+    var builder = IncrementalSectionBuilder<Position>(
+      firstLineStart: Position(metrics.headerLength) + Position(metrics.before), metrics: metrics)
     builder.section.cells.reserveCapacity(engine.model.sections[index].numberOfItems)
-    // Started at 0, the engine's end is the section's length exactly.
-    builder.section.length = engine.layoutSection(index, startingAt: 0, into: &builder)
+    _ = engine.layoutSection(index, startingAt: 0, into: &builder)
     self = builder.section
+    length = builder.length(linesEnd: lines.last.map { $0.start + Position($0.broken.thickness) })
     // Found once here rather than tracked line by line: the scan stops at the first line that
     // holds other than one item, usually the first.
     firstLineNotHoldingOne = lines.firstIndex { $0.broken.itemCount != 1 }
-    let metrics = FlowSectionMetrics(
-      engine.model.sections[index], in: engine.model, geometry: engine.geometry)
     isUniform = metrics.uniformSize != nil
     if !isUniform, let last = lines.last, last.broken.itemCount > 0 {
       lastLineIsComplete = FlowLayoutEngine.lastLineIsComplete(
@@ -55,11 +56,14 @@ extension IncrementalSection {
     // with the state the loop had there.
     let changedLine = lineIndex(holding: min(firstChanged, numberOfItems - 1))
     let startLine = max(changedLine - 1, lines[0].broken.itemCount == 0 ? 1 : 0)
+    // The engine's own line starts are `Double` sums, which the builder does not keep: it
+    // chains exact ones from the resumed line's.
     let resume = FlowLayoutEngine.MixedLinesCursor(
-      firstItem: lines[startLine].broken.firstItem, lineStart: lines[startLine].start,
+      firstItem: lines[startLine].broken.firstItem, lineStart: lines[startLine].start.double,
       previousUsed: startLine > 0 ? lines[startLine - 1].broken.used : nil,
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
-    var run = IncrementalSectionBuilder()
+    var run = IncrementalSectionBuilder<Position>(
+      firstLineStart: lines[startLine].start, metrics: metrics)
     var stop = KeptLinesStop(
       section: self, startLine: startLine, lastChanged: lastChanged, delta: delta)
     let end = engine.layoutMixedLines(placement, items, from: resume, into: &run, stoppingAt: &stop)
@@ -76,20 +80,19 @@ extension IncrementalSection {
     }
 
     switch end {
-    case .lastLine(let linesEnd, let isComplete):
+    case .lastLine(_, let isComplete):
       lastLineIsComplete = isComplete
-      length = metrics.length(linesEnd: linesEnd)
-    case .stopped(let next):
-      // The old lines kept: re-numbered, and re-chained by the engine's own additions, so
-      // they start exactly where a full layout puts them.
+    case .stopped:
+      // The old lines kept: re-numbered, and moved by the distance between where the first of
+      // them started and where the re-broken lines now end — sums that any grouping gives the
+      // same bits of (`ScrollPosition`), so each line gets the bits a full layout gives it.
       let firstKeptNow = startLine + run.section.lines.count
-      var lineStart = next.lineStart
+      let moved = run.nextLineStart - lines[firstKeptNow].start
       var firstNotHoldingOne = firstLineNotHoldingOne
       lines.withUnsafeMutableBufferPointer { lines in
         for line in firstKeptNow..<lines.count {
           lines[line].broken.firstItem += delta
-          lines[line].start = lineStart
-          lineStart = metrics.lineStart(after: lineStart, thickness: lines[line].broken.thickness)
+          lines[line].start += moved
           if firstNotHoldingOne == nil && lines[line].broken.itemCount != 1 {
             firstNotHoldingOne = line
           }
@@ -98,9 +101,9 @@ extension IncrementalSection {
       firstLineNotHoldingOne = firstNotHoldingOne
       counters.linesShifted += lines.count - firstKeptNow
       placeLastLineAgainIfJudgedDifferently(engine, placement, items, counters: &counters)
-      let last = lines[lines.count - 1]
-      length = metrics.length(linesEnd: last.start + last.broken.thickness)
     }
+    let last = lines[lines.count - 1]
+    length = run.length(linesEnd: last.start + Position(last.broken.thickness))
     counters.sectionsLaidOut += 1
     checkInvariants()
     return true
@@ -123,8 +126,8 @@ extension IncrementalSection {
     if complete != lastLineIsComplete {
       var sink = PlacementSink(cells: [])
       engine.placeLine(
-        last.broken, at: last.start, complete ? .justified : .leftAligned, placement, items,
-        into: &sink)
+        last.broken, at: last.start.double, complete ? .justified : .leftAligned, placement,
+        items, into: &sink)
       cells.replaceSubrange(last.broken.firstItem..<last.broken.endItem, with: sink.cells)
       counters += sink.counters
     }
@@ -132,10 +135,35 @@ extension IncrementalSection {
   }
 }
 
-/// Records a section, or a run of its lines, as the engine lays it out.
-struct IncrementalSectionBuilder: FlowLayoutSink {
+/// Records a section, or a run of its lines, as the engine lays it out, with where each line
+/// starts as the exact sum FLOW-16 makes of it (not the engine's `Double` chain, which can be
+/// off in the last bit where values are off the grid).
+struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
   var counters = LayoutWorkCounters()
-  var section = IncrementalSection()
+  var section = IncrementalSection<Position>()
+  /// Where the next line starts, relative to the section: the one before's start plus its
+  /// thickness and s_l.
+  private(set) var nextLineStart: Position
+  private let lineSpacing: Position
+  /// What follows the last line (FLOW-16): the `after` inset and the footer.
+  private let afterLines: Position
+
+  /// A builder whose first line starts at `firstLineStart`: the section's `linesStart`, or
+  /// where a resumed line starts.
+  init(firstLineStart: Position, metrics: FlowSectionMetrics) {
+    nextLineStart = firstLineStart
+    lineSpacing = Position(metrics.lineSpacing)
+    afterLines = Position(metrics.after) + Position(metrics.footerLength)
+    linesStart = Position(metrics.headerLength) + Position(metrics.before)
+  }
+
+  /// Where the first line of the section starts (FLOW-16's header and `before` inset).
+  private let linesStart: Position
+
+  /// The section's length when its last line ends at `linesEnd` (nil: no line).
+  func length(linesEnd: Position?) -> Position {
+    (linesEnd ?? linesStart) + afterLines
+  }
 
   mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
     self.section.cells.append(placement)
@@ -144,7 +172,8 @@ struct IncrementalSectionBuilder: FlowLayoutSink {
   mutating func appendLine(
     _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
   ) {
-    self.section.lines.append(IncrementalSection.Line(broken: broken, start: relativeStart))
+    self.section.lines.append(IncrementalSection.Line(broken: broken, start: nextLineStart))
+    nextLineStart += Position(broken.thickness) + lineSpacing
   }
 
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
@@ -155,16 +184,16 @@ struct IncrementalSectionBuilder: FlowLayoutSink {
 
 /// Stops a resumed line loop past the change, where a new line starts where an old one did (the
 /// same first item, shifted by the change): from there the old lines break as they did.
-private struct KeptLinesStop: MixedLinesStop {
+private struct KeptLinesStop<Position: ScrollPosition>: MixedLinesStop {
   /// The section as it was before the change.
-  let section: IncrementalSection
+  let section: IncrementalSection<Position>
   let startLine: Int
   let lastChanged: Int
   let delta: Int
   /// The first old line kept, once the loop stopped.
   private(set) var firstKept: Int?
 
-  init(section: IncrementalSection, startLine: Int, lastChanged: Int, delta: Int) {
+  init(section: IncrementalSection<Position>, startLine: Int, lastChanged: Int, delta: Int) {
     (self.section, self.startLine, self.lastChanged, self.delta) =
       (section, startLine, lastChanged, delta)
   }

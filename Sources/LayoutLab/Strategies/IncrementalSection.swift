@@ -4,17 +4,21 @@ import Foundation
 /// elsewhere moves it without touching it: its lines (how each was broken and where it starts)
 /// and its cells (where each sits in its line). Flat arrays of plain structs, one pair per
 /// section.
-struct IncrementalSection: Sendable {
+///
+/// Where lines start and how long the section is are `Position`s (`ScrollPosition`): `Double`s
+/// on the grid, exact sums off it, so that any grouping of their additions — kept lines moved
+/// by a delta, sections restacked from a change — gives the bits a full layout gives.
+struct IncrementalSection<Position: ScrollPosition>: Sendable {
   struct Line: Sendable {
     var broken: FlowLayoutEngine.BrokenLine
     /// Where the line starts along the scroll axis, relative to the section's start.
-    var start: Double
+    var start: Position
   }
 
   var lines: ContiguousArray<Line> = []
   var cells: ContiguousArray<FlowCellPlacement> = []
   /// The section's length along the scroll axis (FLOW-16).
-  var length: Double = 0
+  var length = Position.zero
   var headerLength: Double = 0
   var footerLength: Double = 0
   /// FLOW-8: laid out by the uniform rules. A change to a uniform section lays it out again.

@@ -1,0 +1,211 @@
+import Foundation
+
+/// What an `IncrementalLayout` keeps, with positions of one kind (`ScrollPosition`): `Double`s
+/// on the grid, exact sums off it. The code is the same for both.
+struct IncrementalState<Position: ScrollPosition>: Sendable {
+  var geometry: FlowGeometry
+  var sections: ContiguousArray<IncrementalSection<Position>>
+  /// Where each section starts along the scroll axis (logical coordinates).
+  var starts: ContiguousArray<Position> = []
+  var contentSize = CGSize.zero
+
+  /// Every section of `engine`'s model laid out.
+  ///
+  /// - Complexity: O(n + s).
+  init(laidOutBy engine: FlowLayoutEngine, counters: inout LayoutWorkCounters) {
+    let model = engine.model
+    sections = []
+    if !engine.geometry.isEmpty {
+      sections.reserveCapacity(model.sections.count)
+      for index in model.sections.indices {
+        sections.append(IncrementalSection(laidOutBy: engine, section: index, counters: &counters))
+      }
+    }
+    geometry = engine.geometry
+    restack(from: 0, engine: engine, counters: &counters)
+  }
+
+  /// Applies `change`, which `engine`'s model holds: the sections it names are updated or laid
+  /// out again, and later sections restacked.
+  ///
+  /// - Complexity: for a change inside one mixed section, O(items on the re-broken lines +
+  ///   lines after them in that section + sections after it).
+  mutating func apply(
+    _ change: FlowModelChange, engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
+  ) {
+    var firstMoved = Int.max
+    if change.sections.structureChanged {
+      var sections = ContiguousArray<IncrementalSection<Position>>()
+      sections.reserveCapacity(change.sections.sections.count)
+      for origin in change.sections.sections {
+        switch origin {
+        case .inserted: sections.append(IncrementalSection())
+        case .existing(let old, _, _, _): sections.append(self.sections[old])
+        }
+      }
+      self.sections = sections
+    }
+    change.sections.forEachChange { index, origin in
+      switch origin {
+      case .inserted:
+        sections[index] = IncrementalSection(laidOutBy: engine, section: index, counters: &counters)
+        firstMoved = min(firstMoved, index)
+      case .existing(_, let firstChanged?, let lastChanged, let delta):
+        if !sections[index].update(
+          by: engine, section: index, firstChanged: firstChanged, lastChanged: lastChanged,
+          delta: delta, counters: &counters)
+        {
+          sections[index] = IncrementalSection(
+            laidOutBy: engine, section: index, counters: &counters)
+        }
+        firstMoved = min(firstMoved, index)
+      case .existing(let old, nil, _, _):
+        if old != index { firstMoved = min(firstMoved, index) }
+      }
+    }
+    if change.sections.structureChanged { firstMoved = 0 }
+    // New geometry: FLOW-24's visible rect may have moved.
+    geometry = engine.geometry
+    if firstMoved != Int.max {
+      restack(from: firstMoved, engine: engine, counters: &counters)
+    } else if !geometry.isVertical && geometry.isRightToLeft {
+      geometry.mirrorWidth = contentLength
+    }
+  }
+
+  /// Where section `index` ends.
+  @inline(__always)
+  func end(of index: Int) -> Position { starts[index] + sections[index].length }
+
+  func record(of index: Int) -> FlowSectionRecord {
+    let section = sections[index]
+    return FlowSectionRecord(
+      start: starts[index].double, end: end(of: index).double, headerLength: section.headerLength,
+      footerLength: section.footerLength, numberOfItems: section.numberOfItems)
+  }
+
+  /// The content length along the scroll axis (FLOW-19): what horizontal right-to-left layouts
+  /// mirror in.
+  var contentLength: Double {
+    guard let last = sections.indices.last, !geometry.isEmpty else { return 0 }
+    return (end(of: last) + Position(geometry.paddingAfter)).double
+  }
+
+  /// Recomputes where sections `first...` start (FLOW-18) and the content size.
+  ///
+  /// - Complexity: O(s − first); no item is touched.
+  mutating func restack(
+    from first: Int, engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
+  ) {
+    if starts.count != sections.count {
+      starts = ContiguousArray(repeating: .zero, count: sections.count)
+    }
+    var position = first == 0 ? Position(geometry.paddingBefore) : end(of: first - 1)
+    for index in first..<sections.count {
+      starts[index] = position
+      position = end(of: index)
+    }
+    counters.sectionsShifted += sections.count - first
+    let length = contentLength
+    if !geometry.isVertical && geometry.isRightToLeft { geometry.mirrorWidth = length }
+    contentSize = engine.contentSize(length: length)
+  }
+
+  /// Traps if a section breaks its invariants or sections do not follow each other (debug
+  /// builds only; see `IncrementalSection.checkInvariants()`).
+  ///
+  /// - Complexity: O(lines) in debug builds.
+  func checkInvariants() {
+    for section in sections { section.checkInvariants() }
+    precondition(starts.count == sections.count, "a section without a start")
+    for index in sections.indices.dropFirst() {
+      precondition(starts[index] == end(of: index - 1), "section \(index) is not restacked")
+    }
+  }
+}
+
+// Queries: sections, then lines, binary-searched; frames rebuilt with the engine's formula.
+extension IncrementalState {
+  /// - Complexity: O(log s + log l + k), like `BinarySearchLayout`: sections, then lines,
+  ///   binary-searched; k counts the items of the lines that meet the rect along the scroll axis.
+  func elements(in rect: CGRect, counting counters: inout LayoutWorkCounters) -> [LayoutAttributes]
+  {
+    let rect = rect.standardized
+    let (queryMin, queryMax) = geometry.logicalScrollRange(of: rect)
+    let slack = geometry.searchSlack(from: queryMin, to: queryMax)
+    // Compared as positions: off the grid, rounding each sum before comparing it would cost a
+    // conversion a probe, and the slack covers what exact comparisons decide otherwise (a
+    // sum within half an ulp under `low`).
+    let (lowest, highest) = (queryMin - slack, queryMax + slack)
+    // A rect of NaNs meets nothing (no comparison with NaN holds); `ExactPosition` has no NaN.
+    guard !lowest.isNaN && !highest.isNaN else { return [] }
+    let (low, high) = (Position(lowest), Position(highest))
+    // Invariant: sections before `first` end before `low` (ends never decrease).
+    let first = partitioningIndex(sections.count) { end(of: $0) >= low }
+    var last = first
+    while last < sections.count && starts[last] <= high { last += 1 }
+
+    var result: [LayoutAttributes] = []
+    for index in first..<last {
+      let section = sections[index]
+      let start = starts[index]
+      let lines = section.lines
+      // Invariant: lines before `line` end before `low` (line extents never decrease).
+      var line = partitioningIndex(lines.count) {
+        start + (lines[$0].start + Position(lines[$0].broken.thickness)) >= low
+      }
+      while line < lines.count && start + lines[line].start <= high {
+        let stored = lines[line]
+        let lineStart = start + stored.start
+        counters.elementsScanned += stored.broken.itemCount
+        let origin = lineStart.lineOrigin
+        for item in stored.broken.firstItem..<stored.broken.endItem {
+          let frame = cellFrame(section.cells[item], line: origin)
+          if frame.touchesOrIntersects(rect) {
+            result.append(
+              LayoutAttributes(
+                kind: .cell, indexPath: LayoutIndexPath(item: item, section: index), frame: frame,
+                zIndex: 0))
+          }
+        }
+        line += 1
+      }
+    }
+    geometry.appendSupplementaryViews(
+      of: first..<last, meeting: rect, to: &result, counters: &counters
+    ) { record(of: $0) }
+    return result
+  }
+
+  /// The final frame of `cell` in a line whose origin is `line`: the engine's formula
+  /// (`FlowGeometry.cellFrame`), from the sum rounded once.
+  @inline(__always)
+  func cellFrame(_ cell: FlowCellPlacement, line: Position.LineOrigin) -> CGRect {
+    geometry.finalFrame(
+      main: cell.main, scroll: Position.cellScroll(line, offset: cell.offset),
+      mainLength: cell.mainLength, thickness: cell.thickness)
+  }
+
+  /// - Complexity: O(log l): the item's line is binary-searched.
+  func item(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+    guard sections.indices.contains(indexPath.section) else { return nil }
+    let section = sections[indexPath.section]
+    guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
+    let line = section.lines[section.lineIndex(holding: indexPath.item)]
+    let frame = cellFrame(
+      section.cells[indexPath.item], line: (starts[indexPath.section] + line.start).lineOrigin)
+    return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
+  }
+
+  /// - Complexity: O(1).
+  func supplementaryView(ofKind kind: ElementKind, at indexPath: LayoutIndexPath)
+    -> LayoutAttributes?
+  {
+    guard indexPath.item == 0, sections.indices.contains(indexPath.section),
+      let frame = geometry.supplementaryFrame(kind, of: record(of: indexPath.section))
+    else { return nil }
+    return LayoutAttributes(
+      kind: kind, indexPath: indexPath, frame: frame,
+      zIndex: LayoutAttributes.supplementaryViewZIndex)
+  }
+}
