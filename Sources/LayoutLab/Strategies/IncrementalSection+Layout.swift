@@ -10,12 +10,11 @@ extension IncrementalSection {
   init(laidOutBy engine: FlowLayoutEngine, section index: Int, counters: inout LayoutWorkCounters) {
     let metrics = FlowSectionMetrics(
       engine.model.sections[index], in: engine.model, geometry: engine.geometry)
-    var builder = IncrementalSectionBuilder<Position>(
-      firstLineStart: Position(metrics.headerLength) + Position(metrics.before), metrics: metrics)
+    var builder = IncrementalSectionBuilder<Position>(metrics: metrics)
     builder.section.cells.reserveCapacity(engine.model.sections[index].numberOfItems)
     _ = engine.layoutSection(index, startingAt: 0, into: &builder)
     self = builder.section
-    length = builder.length(linesEnd: lines.last.map { $0.start + Position($0.broken.thickness) })
+    length = builder.length(endingWith: lines.last)
     // Found once here rather than tracked line by line: the scan stops at the first line that
     // holds other than one item, usually the first.
     firstLineNotHoldingOne = lines.firstIndex { $0.broken.itemCount != 1 }
@@ -56,14 +55,14 @@ extension IncrementalSection {
     // with the state the loop had there.
     let changedLine = lineIndex(holding: min(firstChanged, numberOfItems - 1))
     let startLine = max(changedLine - 1, lines[0].broken.itemCount == 0 ? 1 : 0)
-    // The engine's own line starts are `Double` sums, which the builder does not keep: it
-    // chains exact ones from the resumed line's.
+    // The engine's own line starts are a `Double` chain, which the builder does not keep: it
+    // chains its own positions on from the resumed line's.
     let resume = FlowLayoutEngine.MixedLinesCursor(
       firstItem: lines[startLine].broken.firstItem, lineStart: lines[startLine].start.double,
       previousUsed: startLine > 0 ? lines[startLine - 1].broken.used : nil,
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
     var run = IncrementalSectionBuilder<Position>(
-      firstLineStart: lines[startLine].start, metrics: metrics)
+      metrics: metrics, firstLineStart: lines[startLine].start)
     var stop = KeptLinesStop(
       section: self, startLine: startLine, lastChanged: lastChanged, delta: delta)
     let end = engine.layoutMixedLines(placement, items, from: resume, into: &run, stoppingAt: &stop)
@@ -102,8 +101,7 @@ extension IncrementalSection {
       counters.linesShifted += lines.count - firstKeptNow
       placeLastLineAgainIfJudgedDifferently(engine, placement, items, counters: &counters)
     }
-    let last = lines[lines.count - 1]
-    length = run.length(linesEnd: last.start + Position(last.broken.thickness))
+    length = run.length(endingWith: lines.last)
     counters.sectionsLaidOut += 1
     checkInvariants()
     return true
@@ -136,11 +134,13 @@ extension IncrementalSection {
 }
 
 /// Records a section, or a run of its lines, as the engine lays it out, with where each line
-/// starts as the exact sum FLOW-16 makes of it (not the engine's `Double` chain, which can be
-/// off in the last bit where values are off the grid).
+/// starts chained in `Position`s (FLOW-16) — exact sums off the grid, where the engine's own
+/// `Double` chain (`relativeStart`) can be off in the last bit.
 struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
   var counters = LayoutWorkCounters()
   var section = IncrementalSection<Position>()
+  /// Where the first line of the section starts: FLOW-16's header and `before` inset.
+  private let linesStart: Position
   /// Where the next line starts, relative to the section: the one before's start plus its
   /// thickness and s_l.
   private(set) var nextLineStart: Position
@@ -148,21 +148,18 @@ struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
   /// What follows the last line (FLOW-16): the `after` inset and the footer.
   private let afterLines: Position
 
-  /// A builder whose first line starts at `firstLineStart`: the section's `linesStart`, or
-  /// where a resumed line starts.
-  init(firstLineStart: Position, metrics: FlowSectionMetrics) {
-    nextLineStart = firstLineStart
+  /// A builder whose first line starts at `firstLineStart`: where a resumed line starts, or
+  /// by default the section's first line.
+  init(metrics: FlowSectionMetrics, firstLineStart: Position? = nil) {
+    linesStart = Position(metrics.headerLength) + Position(metrics.before)
+    nextLineStart = firstLineStart ?? linesStart
     lineSpacing = Position(metrics.lineSpacing)
     afterLines = Position(metrics.after) + Position(metrics.footerLength)
-    linesStart = Position(metrics.headerLength) + Position(metrics.before)
   }
 
-  /// Where the first line of the section starts (FLOW-16's header and `before` inset).
-  private let linesStart: Position
-
-  /// The section's length when its last line ends at `linesEnd` (nil: no line).
-  func length(linesEnd: Position?) -> Position {
-    (linesEnd ?? linesStart) + afterLines
+  /// The section's length when `last` is its last line (nil: it has none).
+  func length(endingWith last: IncrementalSection<Position>.Line?) -> Position {
+    (last.map { $0.start + Position($0.broken.thickness) } ?? linesStart) + afterLines
   }
 
   mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
