@@ -14,11 +14,6 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
     storage = try CachedFlowStorage(model: model, indexesLines: true)
   }
 
-  /// A layout of a model already validated (FLOW-28): `ExactPositionFallback`'s.
-  init(validated model: FlowLayoutModel) {
-    storage = CachedFlowStorage(validated: model, indexesLines: true)
-  }
-
   public var model: FlowLayoutModel { storage.model }
   public var workCounters: LayoutWorkCounters { storage.workCounters }
   public mutating func resetWorkCounters() { storage.resetWorkCounters() }

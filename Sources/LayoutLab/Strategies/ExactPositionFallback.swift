@@ -54,7 +54,7 @@ struct ExactPositionFallback: Sendable {
   ///   `IncrementalLayout.prepare()` for what changed.
   mutating func prepare(_ model: FlowLayoutModel, counters: inout LayoutWorkCounters) -> Bool {
     guard unit == nil else { return false }
-    if layouts.isEmpty { layouts = [IncrementalLayout(validated: model)] }
+    if layouts.isEmpty { layouts = [IncrementalLayout(validated: model, unit: nil)] }
     layouts[0].prepare()
     counters += layouts[0].workCounters
     counters.exactPositionFallbacks += 1

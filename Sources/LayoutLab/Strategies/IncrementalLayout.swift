@@ -39,15 +39,18 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// - Complexity: O(n) to validate the model and find its unit.
   public init(model: FlowLayoutModel) throws(LayoutError) {
     try model.validate()
-    self.init(validated: model)
+    self.init(validated: model, unit: model.scrollAxisExactUnit)
   }
 
-  /// A layout of `model`, which its caller validated (`ExactPositionFallback`).
+  /// A layout of `model`, which its caller validated, whose scroll-axis unit is `unit`
+  /// (`FlowLayoutModel.scrollAxisExactUnit`): nil keeps exact sums from the first layout on,
+  /// as `ExactPositionFallback` wants — it is in use only where the grid's proof failed, the
+  /// content-length bound included, which a layout in `Double`s would find only after one.
   ///
-  /// - Complexity: O(sections + items with a size of their own), to find the model's unit.
-  init(validated model: FlowLayoutModel) {
+  /// - Complexity: O(1).
+  init(validated model: FlowLayoutModel, unit: Int?) {
     self.model = model
-    unit = model.scrollAxisExactUnit
+    self.unit = unit
   }
 
   /// Applies what changed since the last `prepare()`: everything after a relayout-class change,
