@@ -1,12 +1,16 @@
 import BenchKit
 import Foundation
 import LayoutLab
+import Synchronization
 
 /// A dataset at one size with the reference strategy's answers to every question the
 /// workloads ask: what a benchmark's result is checked against after timing. Built once per
-/// dataset and size, untimed, its reference queries computed on every core. The same for every
-/// kind of layout: the reference is the registry's for the dataset's kind.
-/// A class so every benchmark of the dataset shares one copy; immutable, so `Sendable`.
+/// dataset and size, untimed. The same for every kind of layout: the reference is the
+/// registry's for the dataset's kind.
+/// A class so every benchmark of the dataset shares one copy; immutable but for its answers to
+/// the query and lookup questions, computed (on every core) when first asked for — by the
+/// preflight of `bench run`, by a check — and never by a process that only counts
+/// instructions, which would otherwise spend most of its setup on the reference's 128 scans.
 public final class DatasetContext: Sendable {
   public let dataset: Dataset
   public let items: Int
@@ -27,15 +31,38 @@ public final class DatasetContext: Sendable {
   /// Viewport-sized rects from the start of the content to its end (a scroll sweep), and at
   /// random places (jumps), with the reference's answers.
   public let sweepRects: [CGRect]
-  public let sweepAnswers: [[LayoutAttributes]]
+  public var sweepAnswers: [[LayoutAttributes]] { answers.sweep }
   public let jumpRects: [CGRect]
-  public let jumpAnswers: [[LayoutAttributes]]
+  public var jumpAnswers: [[LayoutAttributes]] { answers.jump }
   /// Random items, and random sections' headers or footers, with the reference's answers.
   public let itemPaths: [LayoutIndexPath]
-  public let itemAnswers: [LayoutAttributes?]
+  public var itemAnswers: [LayoutAttributes?] { answers.items }
   public let supplementaryKind: ElementKind?
   public let supplementaryPaths: [LayoutIndexPath]
-  public let supplementaryAnswers: [LayoutAttributes?]
+  public var supplementaryAnswers: [LayoutAttributes?] { answers.supplementary }
+
+  /// The reference's answers to the query and lookup questions.
+  struct Answers: Sendable {
+    var sweep: [[LayoutAttributes]]
+    var jump: [[LayoutAttributes]]
+    var items: [LayoutAttributes?]
+    var supplementary: [LayoutAttributes?]
+  }
+
+  /// The prepared reference, which answers them.
+  private let referenceLayout: any CollectionViewLayout
+  /// The answers once computed: the first caller computes them holding the lock, so every
+  /// caller gets the one copy.
+  private let computedAnswers = Mutex<Answers?>(nil)
+
+  var answers: Answers {
+    computedAnswers.withLock { computed in
+      if let computed { return computed }
+      let answers = computeAnswers()
+      computed = answers
+      return answers
+    }
+  }
 
   /// What a self-sizing collection view shows first, and its content size then.
   public struct SelfSizingScreen: Sendable {
@@ -104,10 +131,6 @@ public final class DatasetContext: Sendable {
     let jumps = (0..<count).map { _ in rect(at: (travel * random.nextUnit()).rounded()) }
     sweepRects = sweep
     jumpRects = jumps
-    let rects = sweep + jumps
-    let answers = concurrentMap(rects.count) { layout.layoutAttributesForElements(in: rects[$0]) }
-    sweepAnswers = Array(answers[..<count])
-    jumpAnswers = Array(answers[count...])
 
     let sections = content.itemsPerSection
     let populated = sections.indices.filter { sections[$0] > 0 }
@@ -120,8 +143,6 @@ public final class DatasetContext: Sendable {
       }
     }
     itemPaths = paths
-    let found = paths
-    itemAnswers = concurrentMap(found.count) { layout.layoutAttributesForItem(at: found[$0]) }
 
     let kinds = Set(allElements.lazy.filter { $0.kind != .cell }.map(\.kind))
     let kind: ElementKind? =
@@ -133,10 +154,23 @@ public final class DatasetContext: Sendable {
     } else {
       supplementaryPaths = []
     }
+    referenceLayout = layout
+  }
+
+  /// The reference's answers to every query rect and lookup, computed on every core.
+  private func computeAnswers() -> Answers {
+    let layout = referenceLayout
+    let rects = sweepRects + jumpRects
+    let answers = concurrentMap(rects.count) { layout.layoutAttributesForElements(in: rects[$0]) }
+    let paths = itemPaths
     let supplementary = supplementaryPaths
-    supplementaryAnswers = concurrentMap(supplementary.count) {
-      layout.layoutAttributesForSupplementaryView(ofKind: kind ?? .header, at: supplementary[$0])
-    }
+    let kind = supplementaryKind ?? .header
+    return Answers(
+      sweep: Array(answers[..<sweepRects.count]), jump: Array(answers[sweepRects.count...]),
+      items: concurrentMap(paths.count) { layout.layoutAttributesForItem(at: paths[$0]) },
+      supplementary: concurrentMap(supplementary.count) {
+        layout.layoutAttributesForSupplementaryView(ofKind: kind, at: supplementary[$0])
+      })
   }
 
   /// A fresh, unprepared layout of the dataset by the reference.

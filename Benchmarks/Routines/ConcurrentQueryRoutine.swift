@@ -12,7 +12,8 @@ final class ConcurrentQueryRoutine<Layout: CollectionViewLayout>: BenchmarkRouti
   let threads: Int
   let queriesPerThread: Int
   let rects: [CGRect]
-  let answers: [[LayoutAttributes]]
+  /// Where the reference's answers are, asked for by the check only.
+  let context: DatasetContext
 
   init(_ layout: Layout, threads: Int, context: DatasetContext) {
     var layout = layout
@@ -20,7 +21,7 @@ final class ConcurrentQueryRoutine<Layout: CollectionViewLayout>: BenchmarkRouti
     self.layout = layout
     self.threads = threads
     rects = context.sweepRects
-    answers = context.sweepAnswers
+    self.context = context
     // Enough queries that an iteration dwarfs concurrentPerform's own cost, sized from the
     // work a query does (deterministic, unlike a timing): about 2 million elements scanned.
     var counters = LayoutWorkCounters()
@@ -48,7 +49,7 @@ final class ConcurrentQueryRoutine<Layout: CollectionViewLayout>: BenchmarkRouti
   func check() throws {
     let layout = layout
     let rects = rects
-    let answers = answers
+    let answers = context.sweepAnswers
     let disagreements = concurrentMap(threads * 2) { _ in
       rects.indices.filter {
         firstMismatch(layout.layoutAttributesForElements(in: rects[$0]), answers[$0]) != nil

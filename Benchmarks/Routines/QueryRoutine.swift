@@ -36,7 +36,9 @@ struct QuestionCycle {
 final class QueryRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   let layout: Layout
   let rects: [CGRect]
-  let answers: [[LayoutAttributes]]
+  /// The reference's answers, asked for by the check only (`DatasetContext` says why).
+  private let referenceAnswers: () -> [[LayoutAttributes]]
+  private lazy var answers = referenceAnswers()
   let exact: Bool
   /// How many of each rect's reference elements the strategy leaves out: zero for an exact
   /// strategy, what it left out untimed otherwise.
@@ -47,14 +49,14 @@ final class QueryRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   private var lastAnswer: [LayoutAttributes] = []
 
   init(
-    _ layout: Layout, rects: [CGRect], answers: [[LayoutAttributes]], exact: Bool,
-    reportsMisses: Bool
+    _ layout: Layout, rects: [CGRect], answers: @escaping @autoclosure () -> [[LayoutAttributes]],
+    exact: Bool, reportsMisses: Bool
   ) {
     var layout = layout
     layout.prepare()
     self.layout = layout
     self.rects = rects
-    self.answers = answers
+    referenceAnswers = answers
     self.exact = exact
     self.reportsMisses = reportsMisses
     cycle = QuestionCycle(count: rects.count)
@@ -62,7 +64,7 @@ final class QueryRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
     misses =
       exact
       ? Array(repeating: 0, count: rects.count)
-      : zip(rects, answers).map { rect, answer in
+      : zip(rects, answers()).map { rect, answer in
         answer.count - prepared.layoutAttributesForElements(in: rect).count
       }
   }
@@ -112,19 +114,23 @@ final class QueryRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
 final class LookupRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   let layout: Layout
   let paths: [LayoutIndexPath]
-  let answers: [LayoutAttributes?]
+  /// The reference's answers, asked for by the check only (`DatasetContext` says why).
+  private let referenceAnswers: () -> [LayoutAttributes?]
+  private lazy var answers = referenceAnswers()
   /// nil: cells; otherwise the supplementary kind.
   let kind: ElementKind?
   private var cycle: QuestionCycle
   private var lastAnswer: LayoutAttributes?
 
-  init(_ layout: Layout, paths: [LayoutIndexPath], answers: [LayoutAttributes?], kind: ElementKind?)
-  {
+  init(
+    _ layout: Layout, paths: [LayoutIndexPath],
+    answers: @escaping @autoclosure () -> [LayoutAttributes?], kind: ElementKind?
+  ) {
     var layout = layout
     layout.prepare()
     self.layout = layout
     self.paths = paths
-    self.answers = answers
+    referenceAnswers = answers
     self.kind = kind
     cycle = QuestionCycle(count: paths.count)
   }

@@ -3,7 +3,8 @@ import BenchmarkDatasets
 import Foundation
 
 /// `bench run --instructions`: the instructions of one iteration of each benchmark's timed
-/// code, counted by callgrind in one valgrind process running `bench _instructions-worker`.
+/// code, counted by callgrind, each benchmark in a valgrind process of its own running
+/// `bench _instructions-worker` (`Callgrind` says why).
 ///
 /// The worker takes one benchmark an argument (`STRATEGY<TAB>WORKLOAD<TAB>DATASET<TAB>ITEMS`):
 /// arguments rather than standard input, because how a pipe happens to split its data changes
@@ -74,19 +75,26 @@ enum InstructionsWorkerCommand {
       "\($0.strategy)\t\($0.workload)\t\($0.dataset)\t\($0.items)"
     }
     let started = Date()
-    let counted: (instructions: [Int], output: String)
+    // A run pinned to one CPU (RunPlacement) counts on every CPU it was allowed: the counts do
+    // not depend on where or beside what they run, and the processes are independent.
+    let allowed =
+      ProcessInfo.processInfo.environment[RunPlacement.allowedCPUs]?.split(separator: ",")
+      .compactMap { Int($0) } ?? []
+    if allowed.count > 1 { _ = ProcessPlacement.pin(to: allowed) }
+    let counted: [(instructions: [Int], output: String)]
     do {
       let stripped = try Callgrind.strippedCopy(of: executable, in: directory)
       counted = try callgrind.count(
-        executable: stripped, arguments: ["_instructions-worker"] + benchmarks, in: directory)
+        executable: stripped, runs: benchmarks.map { ["_instructions-worker", $0] },
+        in: directory, jobs: max(allowed.count, ProcessPlacement.allowedCPUs().count))
     } catch let error as CallgrindError {
       throw CheckFailure("--instructions: \(error)")
     }
-    let replies = counted.output.split(separator: "\n", omittingEmptySubsequences: false)
     for index in file.results.indices {
-      let reply = index < replies.count ? String(replies[index]) : "error no answer"
-      if reply == "ok", index < counted.instructions.count {
-        file.results[index].instructions = counted.instructions[index]
+      let run = index < counted.count ? counted[index] : (instructions: [], output: "")
+      let reply = run.output.split(separator: "\n").first.map(String.init) ?? "error no answer"
+      if reply == "ok", run.instructions.count == 1 {
+        file.results[index].instructions = run.instructions[0]
       } else {
         file.results[index].instructionsNote =
           reply.hasPrefix("error ")
@@ -96,7 +104,7 @@ enum InstructionsWorkerCommand {
     // The growth of instructions over sizes, now that they are known.
     file.fits = SeriesFit.fits(of: file.results)
     file.settings.instructionCounting =
-      "callgrind, one iteration on a fresh instance, \(Callgrind.workerEnvironment.keys.sorted().joined(separator: ", ")) set"
+      "callgrind, one iteration on a fresh instance in a process of its own, \(Callgrind.workerEnvironment.keys.sorted().joined(separator: ", ")) set"
     if !quiet {
       io.writeError(
         String(
