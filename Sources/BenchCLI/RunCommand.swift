@@ -45,9 +45,6 @@ enum RunCommand {
 
   static func run(_ arguments: [String], io: CommandIO) throws -> String {
     guard let options = try table.parse(arguments, into: RunOptions()) else { return table.help }
-    if options.instructions && !options.layoutPaths.isEmpty {
-      throw UsageError("--instructions does not count layout files' benchmarks yet: drop one")
-    }
     // Every layout file is read and checked first: a bad one fails before any build or work.
     let request = try LayoutFileDatasets.request(options, io: io)
     try ReleaseBuild.ensureRelease(allowDebug: options.allowDebug, io: io)
@@ -60,7 +57,8 @@ enum RunCommand {
     var (results, failures) = try measure(
       options, request: request, arguments: arguments, placement: placement, io: io)
     if options.instructions {
-      try InstructionsWorkerCommand.count(&results, io: io, quiet: options.quiet)
+      try InstructionsWorkerCommand.count(
+        &results, layoutPaths: options.layoutPaths, io: io, quiet: options.quiet)
     }
     let baseline = try comparisonBaseline(options, io: io)
     let report = PresentedResults(

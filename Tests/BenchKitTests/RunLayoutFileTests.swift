@@ -182,4 +182,22 @@ import Testing
     #expect(layout.status == .badInput)
     #expect(layout.error == "bench: sections[1].itemSizes[1].width: -60 is negative\n")
   }
+
+  /// `bench run --layout FILE --instructions` hands each benchmark of a layout file to the
+  /// callgrind worker with the file (`_instructions-worker --layout FILE BENCHMARK`): the worker
+  /// builds the file's dataset and runs the benchmark (outside valgrind, the region just runs).
+  @Test func instructionsWorker_runsABenchmarkOfALayoutFile() throws {
+    let directory = try directory(with: ["feed.json": Self.feed])
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let file = "\(directory)/feed.json"
+    let result = run([
+      "_instructions-worker", "--layout", file, "run-length\tscroll-sweep\tfeed\t45",
+    ])
+    #expect(result.status == .success, "\(result.error)")
+    #expect(result.output == "ok\n")
+    // Without the file, the dataset is unknown: an error reply, not a crash.
+    let without = run(["_instructions-worker", "run-length\tscroll-sweep\tfeed\t45"])
+    #expect(without.status == .success)
+    #expect(without.output.hasPrefix("error "), "\(without.output)")
+  }
 }
