@@ -1,7 +1,8 @@
-/// A Fenwick tree (binary indexed tree) of `Double`s kept in a caller's array: the sum of any
-/// prefix, and a change of one value, in O(log n) — each by adding the values in another
-/// grouping than one after the other, so its sums equal a sequential chain's bit for bit only
-/// where no addition rounds (`ExactSummands` decides that).
+/// A Fenwick tree (binary indexed tree) of positions (`ScrollPosition`) kept in a caller's
+/// array: the sum of any prefix, and a change of one value, in O(log n) — each by adding the
+/// values in another grouping than one after the other, so its sums equal a sequential chain's
+/// bit for bit only where no addition rounds: always for exact sums (`ExactPosition`), for
+/// `Double`s where `ExactSummands` proves it.
 ///
 /// `nodes` holds n + 1 entries; node i ≥ 1 holds the sum of the values i − lowbit(i) ..< i,
 /// lowbit(i) being the lowest set bit of i. A namespace over a plain array, so that a holder
@@ -10,13 +11,15 @@ enum PrefixSumTree {
   /// The tree of `count` values, value i being `value(i)`.
   ///
   /// - Complexity: O(n), one allocation.
-  static func nodes(count: Int, value: (Int) -> Double) -> ContiguousArray<Double> {
+  static func nodes<Value: ScrollPosition>(count: Int, value: (Int) -> Value)
+    -> ContiguousArray<Value>
+  {
     // Made by `reserveCapacity` and appends: `init(repeating:count:)` and
     // `init(unsafeUninitializedCapacity:)` look the storage type up at run time, about 1,400
     // instructions a call.
-    var nodes = ContiguousArray<Double>()
+    var nodes = ContiguousArray<Value>()
     nodes.reserveCapacity(count + 1)
-    nodes.append(0)
+    nodes.append(.zero)
     for index in 0..<count { nodes.append(value(index)) }
     // Each node passes its sum on to the one node whose range directly holds its own, in
     // place: subscripts checked the array's uniqueness and bounds at each node.
@@ -33,7 +36,7 @@ enum PrefixSumTree {
   /// The tree of `values`.
   ///
   /// - Complexity: O(n).
-  static func nodes(of values: [Double]) -> ContiguousArray<Double> {
+  static func nodes<Value: ScrollPosition>(of values: [Value]) -> ContiguousArray<Value> {
     nodes(count: values.count) { values[$0] }
   }
 
@@ -41,10 +44,12 @@ enum PrefixSumTree {
   ///
   /// - Complexity: O(log n): one node per set bit of `count`.
   @inline(__always)
-  static func prefixSum(_ count: Int, of nodes: ContiguousArray<Double>) -> Double {
+  static func prefixSum<Value: ScrollPosition>(_ count: Int, of nodes: ContiguousArray<Value>)
+    -> Value
+  {
     // Plain subscripts: a scoped buffer pointer would retain and release the array, which
     // costs more than the bounds checks of these few reads.
-    var sum = 0.0
+    var sum = Value.zero
     var node = count
     // Each step drops the lowest set bit: the nodes read cover 0..<count once.
     while node > 0 {
@@ -60,9 +65,9 @@ enum PrefixSumTree {
   ///
   /// - Complexity: O(log n): a descent from the largest node down, one node per bit.
   @inline(__always)
-  static func prefix(
-    from base: Double, below bound: Double, of nodes: ContiguousArray<Double>
-  ) -> (count: Int, sum: Double) {
+  static func prefix<Value: ScrollPosition>(
+    from base: Value, below bound: Value, of nodes: ContiguousArray<Value>
+  ) -> (count: Int, sum: Value) {
     let n = nodes.count - 1
     var (count, sum) = (0, base)
     guard n > 0 else { return (0, base) }
@@ -83,7 +88,9 @@ enum PrefixSumTree {
   ///
   /// - Complexity: O(log n).
   @discardableResult
-  static func add(_ delta: Double, at index: Int, to nodes: inout ContiguousArray<Double>) -> Int {
+  static func add<Value: ScrollPosition>(
+    _ delta: Value, at index: Int, to nodes: inout ContiguousArray<Value>
+  ) -> Int {
     var node = index + 1
     var touched = 0
     while node < nodes.count {

@@ -16,6 +16,12 @@ protocol ScrollPosition: Comparable, Sendable {
   static func + (a: Self, b: Self) -> Self
   static func - (a: Self, b: Self) -> Self
   static func += (a: inout Self, b: Self)
+  /// Whether every sum of positions of this kind is exact, in any grouping, by construction
+  /// (`ExactPosition`); a `Double` sum is only where `ExactSummands` proves it.
+  static var sumsAreExact: Bool { get }
+  /// The same bits: what lets a run of equal lengths be counted at once (for a `Double`, −0 is
+  /// not +0).
+  func isIdentical(to other: Self) -> Bool
   /// What the cells of a line that starts here are placed from, computed once per line.
   associatedtype LineOrigin
   var lineOrigin: LineOrigin { get }
@@ -25,6 +31,11 @@ protocol ScrollPosition: Comparable, Sendable {
 }
 
 extension Double: ScrollPosition {
+  static var sumsAreExact: Bool { false }
+
+  @inline(__always)
+  func isIdentical(to other: Double) -> Bool { bitPattern == other.bitPattern }
+
   @inline(__always)
   var double: Double { self }
 
@@ -36,6 +47,11 @@ extension Double: ScrollPosition {
 }
 
 extension ExactPosition: ScrollPosition {
+  static var sumsAreExact: Bool { true }
+
+  @inline(__always)
+  func isIdentical(to other: ExactPosition) -> Bool { self == other }
+
   /// A line's start, exactly and rounded once; `isExact` where the rounding changed nothing,
   /// as it usually does not (a whole number of 2⁻¹⁰ points, say, with a third's offset).
   struct LineOrigin {

@@ -7,7 +7,8 @@ import Foundation
 ///   the change until a line starts where an old one did, keeps the old lines after it and
 ///   moves them by the one distance (`IncrementalSection.update`, which resumes the engine's
 ///   own line loop);
-/// - later sections move by recomputing where they start — O(1) per section, no item touched;
+/// - later sections move through a Fenwick tree of section starts (`SectionStarts`): O(log s)
+///   nodes, no item touched;
 /// - a pure scroll touches only pinned headers and footers, which are placed at query time;
 /// - a cross-axis bounds change (a rotation) lays everything out again.
 ///
@@ -57,7 +58,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// otherwise only the sections and lines the change touched.
   ///
   /// - Complexity: O(n + s) for a full layout; for a change inside one mixed section, O(items
-  ///   on the re-broken lines + lines after them in that section + sections after it).
+  ///   on the re-broken lines + lines after them in that section + log s).
   public mutating func prepare() {
     if needsFullLayout || (grid == nil && exact == nil) {
       fullLayout()
@@ -130,9 +131,12 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// it (a `prepared` property) cost an item lookup a tenth of its instructions.
   @inline(__always)
   private func checkPrepared() {
-    precondition(
-      (grid != nil || exact != nil) && pending == nil && !needsFullLayout,
-      "query before prepare()")
+    // `case .none`, not `== nil`, which copies the optional out first: a `memcpy` of a state.
+    var hasState = true
+    if case .none = grid, case .none = exact { hasState = false }
+    var hasPending = true
+    if case .none = pending { hasPending = false }
+    precondition(hasState && !hasPending && !needsFullLayout, "query before prepare()")
   }
 
   /// - Complexity: O(1).
@@ -147,24 +151,28 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     in rect: CGRect, counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
     checkPrepared()
-    if let grid { return grid.elements(in: rect, counting: &counters) }
+    // Optional chaining reads the state where it is stored; binding it (`if let`) copied it
+    // out first, a `memcpy` of its fields.
+    if case .some = grid { return grid?.elements(in: rect, counting: &counters) ?? [] }
     return exact?.elements(in: rect, counting: &counters) ?? []
   }
 
-  /// - Complexity: O(log l): the item's line is binary-searched.
+  /// - Complexity: O(log s + log l): the section's start, then the item's line.
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
     checkPrepared()
-    if let grid { return grid.item(at: indexPath) }
-    return exact?.item(at: indexPath)
+    // Optional chaining reads the state where it is stored; binding it (`if let`) copied it
+    // out first, a `memcpy` of its fields. At most one of the two is set.
+    return grid?.item(at: indexPath) ?? exact?.item(at: indexPath)
   }
 
-  /// - Complexity: O(1).
+  /// - Complexity: O(log s): the section's start.
   public func layoutAttributesForSupplementaryView(
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
     checkPrepared()
-    if let grid { return grid.supplementaryView(ofKind: kind, at: indexPath) }
-    return exact?.supplementaryView(ofKind: kind, at: indexPath)
+    // At most one of the two is set.
+    return grid?.supplementaryView(ofKind: kind, at: indexPath)
+      ?? exact?.supplementaryView(ofKind: kind, at: indexPath)
   }
 
   /// Records what changed for the next `prepare()`: a pure scroll or a data change is applied
@@ -192,6 +200,6 @@ extension IncrementalLayout {
   public static let descriptor = LayoutDescriptor.flow(
     IncrementalLayout.self, summary: "relative cache; an update recomputes only what changed",
     complexity: LayoutComplexity(
-      prepare: "O(n)", rectQuery: "O(log lines + answer)", itemLookup: "O(log lines)",
-      update: "only what changed"))
+      prepare: "O(n)", rectQuery: "O(log s + log lines + answer)",
+      itemLookup: "O(log s + log lines)", update: "only what changed + O(log s)"))
 }

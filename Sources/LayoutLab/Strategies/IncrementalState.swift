@@ -5,8 +5,11 @@ import Foundation
 struct IncrementalState<Position: ScrollPosition>: Sendable {
   var geometry: FlowGeometry
   var sections: ContiguousArray<IncrementalSection<Position>>
-  /// Where each section starts along the scroll axis (logical coordinates).
-  var starts: ContiguousArray<Position> = []
+  /// Where each section starts along the scroll axis (logical coordinates): prefix sums of
+  /// the sections' lengths, so that a section's new length moves every later one in
+  /// O(log s) — exact sums add exactly in any grouping, and so do `Double`s on the grid
+  /// (`SectionStarts`). Read them through `start(of:)`.
+  var starts = SectionStarts<Position>(origin: .zero, count: 0) { _ in .zero }
   var contentSize = CGSize.zero
 
   /// Every section of `engine`'s model laid out.
@@ -22,18 +25,22 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
       }
     }
     geometry = engine.geometry
-    restack(from: 0, engine: engine, counters: &counters)
+    restack(engine: engine, counters: &counters)
   }
 
   /// Applies `change`, which `engine`'s model holds: the sections it names are updated or laid
   /// out again, and later sections restacked.
   ///
   /// - Complexity: for a change inside one mixed section, O(items on the re-broken lines +
-  ///   lines after them in that section + sections after it).
+  ///   lines after them in that section + log s) — O(sections after it) where `Double`
+  ///   starts cannot be prefix sums (`SectionStarts`).
   mutating func apply(
     _ change: FlowModelChange, engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
   ) {
-    var firstMoved = Int.max
+    // Sections moved or inserted: every start is made again. Otherwise each section whose
+    // length changed moves the later ones at once.
+    let keepsStarts = !change.sections.structureChanged
+    var anyMoved = false
     if change.sections.structureChanged {
       var sections = ContiguousArray<IncrementalSection<Position>>()
       sections.reserveCapacity(change.sections.sections.count)
@@ -49,8 +56,8 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
       switch origin {
       case .inserted:
         sections[index] = IncrementalSection(laidOutBy: engine, section: index, counters: &counters)
-        firstMoved = min(firstMoved, index)
       case .existing(_, let firstChanged?, let lastChanged, let delta):
+        let old = sections[index].length
         if !sections[index].update(
           by: engine, section: index, firstChanged: firstChanged, lastChanged: lastChanged,
           delta: delta, counters: &counters)
@@ -58,29 +65,42 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
           sections[index] = IncrementalSection(
             laidOutBy: engine, section: index, counters: &counters)
         }
-        firstMoved = min(firstMoved, index)
-      case .existing(let old, nil, _, _):
-        if old != index { firstMoved = min(firstMoved, index) }
+        if keepsStarts {
+          starts.setLength(sections[index].length, was: old, of: index, counters: &counters)
+        }
+        anyMoved = true
+      case .existing(_, nil, _, _): break
       }
     }
-    if change.sections.structureChanged { firstMoved = 0 }
     // New geometry: FLOW-24's visible rect may have moved.
     geometry = engine.geometry
-    if firstMoved != Int.max {
-      restack(from: firstMoved, engine: engine, counters: &counters)
+    if !keepsStarts || !starts.origin.isIdentical(to: Position(geometry.paddingBefore)) {
+      restack(engine: engine, counters: &counters)
+    } else if anyMoved {
+      let sections = self.sections
+      starts.restack(lengths: { sections[$0].length }, counters: &counters)
+      finishRestack(engine: engine)
     } else if !geometry.isVertical && geometry.isRightToLeft {
       geometry.mirrorWidth = contentLength
     }
   }
 
+  /// Where section `index` starts.
+  ///
+  /// - Complexity: O(log s) as prefix sums, O(1) as a chain (`SectionStarts`).
+  @inline(__always)
+  func start(of index: Int) -> Position { starts.start(of: index) }
+
   /// Where section `index` ends.
   @inline(__always)
-  func end(of index: Int) -> Position { starts[index] + sections[index].length }
+  func end(of index: Int) -> Position { start(of: index) + sections[index].length }
 
   func record(of index: Int) -> FlowSectionRecord {
     let section = sections[index]
+    let start = start(of: index)
     return FlowSectionRecord(
-      start: starts[index].double, end: end(of: index).double, headerLength: section.headerLength,
+      start: start.double, end: (start + section.length).double,
+      headerLength: section.headerLength,
       footerLength: section.footerLength, numberOfItems: section.numberOfItems)
   }
 
@@ -91,21 +111,20 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
     return (end(of: last) + Position(geometry.paddingAfter)).double
   }
 
-  /// Recomputes where sections `first...` start (FLOW-18) and the content size.
+  /// Makes every section's start again (FLOW-18), then the content size.
   ///
-  /// - Complexity: O(s − first); no item is touched.
-  mutating func restack(
-    from first: Int, engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
-  ) {
-    if starts.count != sections.count {
-      starts = ContiguousArray(repeating: .zero, count: sections.count)
+  /// - Complexity: O(s); no item is touched.
+  mutating func restack(engine: FlowLayoutEngine, counters: inout LayoutWorkCounters) {
+    let sections = self.sections
+    starts = SectionStarts(origin: Position(geometry.paddingBefore), count: sections.count) {
+      sections[$0].length
     }
-    var position = first == 0 ? Position(geometry.paddingBefore) : end(of: first - 1)
-    for index in first..<sections.count {
-      starts[index] = position
-      position = end(of: index)
-    }
-    counters.sectionsShifted += sections.count - first
+    finishRestack(engine: engine)
+  }
+
+  /// The content size (and, for horizontal right-to-left layouts, the mirror width: FLOW-20)
+  /// from where the last section ends.
+  private mutating func finishRestack(engine: FlowLayoutEngine) {
     let length = contentLength
     if !geometry.isVertical && geometry.isRightToLeft { geometry.mirrorWidth = length }
     contentSize = engine.contentSize(length: length)
@@ -119,7 +138,7 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
     for section in sections { section.checkInvariants() }
     precondition(starts.count == sections.count, "a section without a start")
     for index in sections.indices.dropFirst() {
-      precondition(starts[index] == end(of: index - 1), "section \(index) is not restacked")
+      precondition(start(of: index) == end(of: index - 1), "section \(index) is not restacked")
     }
   }
 }
@@ -140,15 +159,14 @@ extension IncrementalState {
     // A rect of NaNs meets nothing (no comparison with NaN holds); `ExactPosition` has no NaN.
     guard !lowest.isNaN && !highest.isNaN else { return [] }
     let (low, high) = (Position(lowest), Position(highest))
-    // Invariant: sections before `first` end before `low` (ends never decrease).
-    let first = partitioningIndex(sections.count) { end(of: $0) >= low }
-    var last = first
-    while last < sections.count && starts[last] <= high { last += 1 }
+    let sections = self.sections
+    let meeting = starts.sections(from: low, through: high) { sections[$0].length }
+    let (first, last) = (meeting.lowerBound, meeting.upperBound)
 
     var result: [LayoutAttributes] = []
     for index in first..<last {
       let section = sections[index]
-      let start = starts[index]
+      let start = start(of: index)
       let lines = section.lines
       // Invariant: lines before `line` end before `low` (line extents never decrease).
       var line = partitioningIndex(lines.count) {
@@ -186,18 +204,19 @@ extension IncrementalState {
       mainLength: cell.mainLength, thickness: cell.thickness)
   }
 
-  /// - Complexity: O(log l): the item's line is binary-searched.
+  /// - Complexity: O(log s + log l): the section's start read from the tree, the item's line
+  ///   binary-searched.
   func item(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
     guard sections.indices.contains(indexPath.section) else { return nil }
     let section = sections[indexPath.section]
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
     let line = section.lines[section.lineIndex(holding: indexPath.item)]
     let frame = cellFrame(
-      section.cells[indexPath.item], line: (starts[indexPath.section] + line.start).lineOrigin)
+      section.cells[indexPath.item], line: (start(of: indexPath.section) + line.start).lineOrigin)
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 
-  /// - Complexity: O(1).
+  /// - Complexity: O(log s): the section's start read from the tree.
   func supplementaryView(ofKind kind: ElementKind, at indexPath: LayoutIndexPath)
     -> LayoutAttributes?
   {

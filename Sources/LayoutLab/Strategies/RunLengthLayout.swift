@@ -35,7 +35,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     var sections: ContiguousArray<Section>
     /// Where each section starts along the scroll axis (logical coordinates): read them
     /// through `start(of:)`.
-    var starts: SectionStarts
+    var starts: SectionStarts<Double>
     var contentSize: CGSize
   }
 
