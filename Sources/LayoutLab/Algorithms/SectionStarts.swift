@@ -91,12 +91,25 @@ struct SectionStarts<Position: ScrollPosition>: Sendable {
   func sections(from low: Position, through high: Position, lengths: (Int) -> Position)
     -> Range<Int>
   {
+    sectionsAndFirstStart(from: low, through: high, lengths: lengths).sections
+  }
+
+  /// `sections(from:through:lengths:)`, and where the first of them starts (`origin` for
+  /// none): a caller reading every start of the range adds each length to the one before —
+  /// the engine's additions, which give a start's bits both ways (as prefix sums every sum is
+  /// exact) — rather than reading each from the tree in O(log s).
+  ///
+  /// - Complexity: O(log s + sections returned).
+  @inline(__always)
+  func sectionsAndFirstStart(
+    from low: Position, through high: Position, lengths: (Int) -> Position
+  ) -> (sections: Range<Int>, firstStart: Position) {
     guard isTree else {
       // Invariant: sections before `first` end before `low` (ends never decrease).
       let first = partitioningIndex(count) { values[$0] + lengths($0) >= low }
       var last = first
       while last < count && values[last] <= high { last += 1 }
-      return first..<last
+      return (first..<last, first < count ? values[first] : origin)
     }
     // Sections before `first` end before `low`: their ends are the prefix sums from origin
     // past them, which never decrease.
@@ -107,7 +120,7 @@ struct SectionStarts<Position: ScrollPosition>: Sendable {
       start = start + lengths(last)
       last += 1
     }
-    return first..<last
+    return (first..<last, firstStart)
   }
 
   /// Section `index`, `old` long, is now `length` long: later sections move. As prefix sums,

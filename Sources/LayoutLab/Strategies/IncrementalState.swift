@@ -160,13 +160,39 @@ extension IncrementalState {
     guard !lowest.isNaN && !highest.isNaN else { return [] }
     let (low, high) = (Position(lowest), Position(highest))
     let sections = self.sections
-    let meeting = starts.sections(from: low, through: high) { sections[$0].length }
-    let (first, last) = (meeting.lowerBound, meeting.upperBound)
+    let (meeting, firstStart) = starts.sectionsAndFirstStart(from: low, through: high) {
+      sections[$0].length
+    }
+    // Where each section met starts, then where the last ends: the first from the tree, each
+    // next by the engine's addition, which gives the same bits (`SectionStarts`) — rather than
+    // O(log s) from the tree for each section and each record of a header or footer.
+    return withUnsafeTemporaryAllocation(of: Position.self, capacity: meeting.count + 1) {
+      bounds in
+      var position = firstStart
+      for (offset, index) in meeting.enumerated() {
+        bounds.initializeElement(at: offset, to: position)
+        position = position + sections[index].length
+      }
+      bounds.initializeElement(at: meeting.count, to: position)
+      defer { bounds.deinitialize() }
+      return elements(
+        in: rect, low: low, high: high, sections: meeting, bounds: bounds, counting: &counters)
+    }
+  }
 
+  /// `elements(in:counting:)` over `meeting`, section `meeting.lowerBound + k` starting at
+  /// `bounds[k]` and ending at `bounds[k + 1]`.
+  @inline(__always)
+  private func elements(
+    in rect: CGRect, low: Position, high: Position, sections meeting: Range<Int>,
+    bounds: UnsafeMutableBufferPointer<Position>, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
+    let sections = self.sections
+    let (first, last) = (meeting.lowerBound, meeting.upperBound)
     var result: [LayoutAttributes] = []
     for index in first..<last {
       let section = sections[index]
-      let start = start(of: index)
+      let start = bounds[index - first]
       let lines = section.lines
       // Invariant: lines before `line` end before `low` (line extents never decrease).
       var line = partitioningIndex(lines.count) {
@@ -191,7 +217,13 @@ extension IncrementalState {
     }
     geometry.appendSupplementaryViews(
       of: first..<last, meeting: rect, to: &result, counters: &counters
-    ) { record(of: $0) }
+    ) { index in
+      let section = sections[index]
+      return FlowSectionRecord(
+        start: bounds[index - first].double, end: bounds[index - first + 1].double,
+        headerLength: section.headerLength, footerLength: section.footerLength,
+        numberOfItems: section.numberOfItems)
+    }
     return result
   }
 
