@@ -70,6 +70,55 @@ struct RunLengthUpdateTests {
     }
   }
 
+  @Test("exact section starts (thirds): always prefix sums, equal to the running sums, seeded")
+  func exactStartsEqualTheRunningSums() {
+    let seed = Self.baseSeed &+ 7
+    print("run-length update tests (exact starts): seed \(seed) (set LAYOUTLAB_SEED to replay)")
+    var random = SplitMix64(seed: seed)
+    // Thirds (scale-3 self-sizing) and tenths: off the grid, where `Double` sums may round.
+    func length() -> ExactPosition {
+      ExactPosition(
+        Double(random.nextInt(in: 0...400)) + [0, 1.0 / 3, 0.1][random.nextIndex(below: 3)])
+    }
+    let origin = ExactPosition(47.0 / 3)
+    var lengths = (0..<1_500).map { _ in length() }
+    var starts = SectionStarts(origin: origin, count: lengths.count) { lengths[$0] }
+    #expect(starts.isTree, "exact sums add exactly in any grouping")
+    var counters = LayoutWorkCounters()
+    for step in 0..<200 {
+      for _ in 0..<random.nextInt(in: 1...3) {
+        let index = random.nextIndex(below: lengths.count)
+        let old = lengths[index]
+        lengths[index] = length()
+        starts.setLength(lengths[index], was: old, of: index, counters: &counters)
+      }
+      starts.restack(lengths: { lengths[$0] }, counters: &counters)
+      var running = [origin]
+      for length in lengths { running.append(running[running.count - 1] + length) }
+      for index in (0..<20).map({ _ in random.nextIndex(below: lengths.count) }) + [0]
+      where starts.start(of: index) != running[index] {
+        Issue.record("seed \(seed), step \(step): start of \(index) differs")
+        return
+      }
+      // The sections a range meets: from the first that ends at or after its low end to the
+      // last that starts at or before its high end, and where the first starts.
+      let low =
+        running[random.nextIndex(below: running.count)]
+        + ExactPosition(Double(random.nextInt(in: -5...5)))
+      let high = low + ExactPosition(Double(random.nextInt(in: 0...900)))
+      let first = (0..<lengths.count).first { running[$0 + 1] >= low } ?? lengths.count
+      var last = first
+      while last < lengths.count && running[last] <= high { last += 1 }
+      let (met, firstStart) = starts.sectionsAndFirstStart(from: low, through: high) {
+        lengths[$0]
+      }
+      #expect(met == first..<last, "seed \(seed), step \(step)")
+      if first < lengths.count { #expect(firstStart == running[first], "step \(step)") }
+    }
+    #expect(counters.sectionsShifted == 0, "prefix sums move no section one by one")
+    #expect(counters.treeNodesTouched > 0)
+  }
+
   @Test("exact summands: dyadic values hold, tenths and negative zero do not, the bound is 2^53")
   func exactSummands() {
     #expect(ExactSummands([0.5, 12.25, 1e6, 0]).holds)
