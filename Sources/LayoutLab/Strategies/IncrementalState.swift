@@ -96,11 +96,16 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
   func end(of index: Int) -> Position { start(of: index) + sections[index].length }
 
   func record(of index: Int) -> FlowSectionRecord {
-    let section = sections[index]
     let start = start(of: index)
+    return record(of: index, start: start, end: start + sections[index].length)
+  }
+
+  /// Section `index`'s record, given where it starts and ends.
+  @inline(__always)
+  func record(of index: Int, start: Position, end: Position) -> FlowSectionRecord {
+    let section = sections[index]
     return FlowSectionRecord(
-      start: start.double, end: (start + section.length).double,
-      headerLength: section.headerLength,
+      start: start.double, end: end.double, headerLength: section.headerLength,
       footerLength: section.footerLength, numberOfItems: section.numberOfItems)
   }
 
@@ -217,13 +222,7 @@ extension IncrementalState {
     }
     geometry.appendSupplementaryViews(
       of: first..<last, meeting: rect, to: &result, counters: &counters
-    ) { index in
-      let section = sections[index]
-      return FlowSectionRecord(
-        start: bounds[index - first].double, end: bounds[index - first + 1].double,
-        headerLength: section.headerLength, footerLength: section.footerLength,
-        numberOfItems: section.numberOfItems)
-    }
+    ) { record(of: $0, start: bounds[$0 - first], end: bounds[$0 - first + 1]) }
     return result
   }
 
