@@ -12,9 +12,10 @@ struct RunLengthUpdateTests {
   static let baseSeed: UInt64 =
     ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x7EE5_0001
 
-  /// Where each section starts by the engine's additions, one after the other.
-  func chain(origin: Double, _ lengths: [Double]) -> [Double] {
-    var starts: [Double] = []
+  /// Where each section starts by the engine's additions, one after the other, then where the
+  /// last ends.
+  func chain<Position: ScrollPosition>(origin: Position, _ lengths: [Position]) -> [Position] {
+    var starts: [Position] = []
     var position = origin
     for length in lengths {
       starts.append(position)
@@ -22,6 +23,53 @@ struct RunLengthUpdateTests {
     }
     starts.append(position)
     return starts
+  }
+
+  /// Section starts of 2,000 random lengths (`length`), changed at random 300 times: after
+  /// each round every start probed, where the last ends, and the sections a random range
+  /// meets with where the first starts equal the engine's chain and a linear scan of it, to
+  /// the bit. Returns the starts and their counters, or nil once something differed.
+  func checkStarts<Position: ScrollPosition>(
+    origin: Position, seed: UInt64, random: inout SplitMix64,
+    length: (inout SplitMix64) -> Position
+  ) -> (SectionStarts<Position>, LayoutWorkCounters)? {
+    var lengths = (0..<2_000).map { _ in length(&random) }
+    var starts = SectionStarts(origin: origin, count: lengths.count) { lengths[$0] }
+    var counters = LayoutWorkCounters()
+    for step in 0..<300 {
+      for _ in 0..<random.nextInt(in: 1...3) {
+        let index = random.nextIndex(below: lengths.count)
+        let old = lengths[index]
+        lengths[index] = length(&random)
+        starts.setLength(lengths[index], was: old, of: index, counters: &counters)
+      }
+      starts.restack(lengths: { lengths[$0] }, counters: &counters)
+      let expected = chain(origin: origin, lengths)
+      let probes = (0..<20).map { _ in random.nextIndex(below: lengths.count) } + [0]
+      for index in probes where !starts.start(of: index).isIdentical(to: expected[index]) {
+        Issue.record("seed \(seed), step \(step): start of \(index) differs")
+        return nil
+      }
+      let last = lengths.count - 1
+      #expect(
+        (starts.start(of: last) + lengths[last]).isIdentical(to: expected[lengths.count]),
+        "step \(step)")
+      // The sections a range meets: from the first that ends at or after its low end to the
+      // last that starts at or before its high end, and where the first starts.
+      let low = expected[random.nextIndex(below: expected.count)] + Position(0.5)
+      let high = low + Position(Double(random.nextInt(in: 0...900)))
+      let first = (0..<lengths.count).first { expected[$0 + 1] >= low } ?? lengths.count
+      var end = first
+      while end < lengths.count && expected[end] <= high { end += 1 }
+      let (met, firstStart) = starts.sectionsAndFirstStart(from: low, through: high) {
+        lengths[$0]
+      }
+      #expect(met == first..<end, "seed \(seed), step \(step)")
+      if first < lengths.count {
+        #expect(firstStart.isIdentical(to: expected[first]), "seed \(seed), step \(step)")
+      }
+    }
+    return (starts, counters)
   }
 
   @Test(
@@ -33,35 +81,16 @@ struct RunLengthUpdateTests {
     let seed = Self.baseSeed
     print("run-length update tests (\(values)): seed \(seed) (set LAYOUTLAB_SEED to replay)")
     var random = SplitMix64(seed: seed)
-    func length() -> Double {
-      let whole = Double(random.nextInt(in: 0...400))
-      return dyadic ? whole + [0, 0.25, 0.5][random.nextIndex(below: 3)] : whole + 0.1 * 3.33
-    }
-    let origin = dyadic ? 12.5 : 0.1
-    var lengths = (0..<2_000).map { _ in length() }
-    var starts = SectionStarts(origin: origin, count: lengths.count) { lengths[$0] }
+    guard
+      let (starts, counters) = checkStarts(
+        origin: dyadic ? 12.5 : 0.1, seed: seed, random: &random,
+        length: { random in
+          let whole = Double(random.nextInt(in: 0...400))
+          return dyadic ? whole + [0, 0.25, 0.5][random.nextIndex(below: 3)] : whole + 0.1 * 3.33
+        })
+    else { return }
+    // A chain never turns back into prefix sums: these were prefix sums throughout, or never.
     #expect(starts.isTree == dyadic, "prefix sums exactly when every sum is exact")
-    var counters = LayoutWorkCounters()
-    for step in 0..<300 {
-      for _ in 0..<random.nextInt(in: 1...3) {
-        let index = random.nextIndex(below: lengths.count)
-        let old = lengths[index]
-        lengths[index] = length()
-        starts.setLength(lengths[index], was: old, of: index, counters: &counters)
-      }
-      starts.restack(lengths: { lengths[$0] }, counters: &counters)
-      let expected = chain(origin: origin, lengths)
-      let probes = (0..<20).map { _ in random.nextIndex(below: lengths.count) } + [0]
-      for index in probes where starts.start(of: index).bitPattern != expected[index].bitPattern {
-        Issue.record("seed \(seed), step \(step): start of \(index) differs")
-        return
-      }
-      let last = lengths.count - 1
-      #expect(
-        (starts.start(of: last) + lengths[last]).bitPattern
-          == expected[lengths.count].bitPattern, "step \(step)")
-    }
-    #expect(starts.isTree == dyadic)
     if dyadic {
       #expect(counters.sectionsShifted == 0, "prefix sums move no section one by one")
       #expect(counters.treeNodesTouched > 0)
@@ -70,51 +99,21 @@ struct RunLengthUpdateTests {
     }
   }
 
-  @Test("exact section starts (thirds): always prefix sums, equal to the running sums, seeded")
-  func exactStartsEqualTheRunningSums() {
+  @Test("exact section starts (thirds, tenths): always prefix sums, equal the chain, seeded")
+  func exactStartsEqualTheChain() {
     let seed = Self.baseSeed &+ 7
     print("run-length update tests (exact starts): seed \(seed) (set LAYOUTLAB_SEED to replay)")
     var random = SplitMix64(seed: seed)
     // Thirds (scale-3 self-sizing) and tenths: off the grid, where `Double` sums may round.
-    func length() -> ExactPosition {
-      ExactPosition(
-        Double(random.nextInt(in: 0...400)) + [0, 1.0 / 3, 0.1][random.nextIndex(below: 3)])
-    }
-    let origin = ExactPosition(47.0 / 3)
-    var lengths = (0..<1_500).map { _ in length() }
-    var starts = SectionStarts(origin: origin, count: lengths.count) { lengths[$0] }
+    guard
+      let (starts, counters) = checkStarts(
+        origin: ExactPosition(47.0 / 3), seed: seed, random: &random,
+        length: { random in
+          ExactPosition(
+            Double(random.nextInt(in: 0...400)) + [0, 1.0 / 3, 0.1][random.nextIndex(below: 3)])
+        })
+    else { return }
     #expect(starts.isTree, "exact sums add exactly in any grouping")
-    var counters = LayoutWorkCounters()
-    for step in 0..<200 {
-      for _ in 0..<random.nextInt(in: 1...3) {
-        let index = random.nextIndex(below: lengths.count)
-        let old = lengths[index]
-        lengths[index] = length()
-        starts.setLength(lengths[index], was: old, of: index, counters: &counters)
-      }
-      starts.restack(lengths: { lengths[$0] }, counters: &counters)
-      var running = [origin]
-      for length in lengths { running.append(running[running.count - 1] + length) }
-      for index in (0..<20).map({ _ in random.nextIndex(below: lengths.count) }) + [0]
-      where starts.start(of: index) != running[index] {
-        Issue.record("seed \(seed), step \(step): start of \(index) differs")
-        return
-      }
-      // The sections a range meets: from the first that ends at or after its low end to the
-      // last that starts at or before its high end, and where the first starts.
-      let low =
-        running[random.nextIndex(below: running.count)]
-        + ExactPosition(Double(random.nextInt(in: -5...5)))
-      let high = low + ExactPosition(Double(random.nextInt(in: 0...900)))
-      let first = (0..<lengths.count).first { running[$0 + 1] >= low } ?? lengths.count
-      var last = first
-      while last < lengths.count && running[last] <= high { last += 1 }
-      let (met, firstStart) = starts.sectionsAndFirstStart(from: low, through: high) {
-        lengths[$0]
-      }
-      #expect(met == first..<last, "seed \(seed), step \(step)")
-      if first < lengths.count { #expect(firstStart == running[first], "step \(step)") }
-    }
     #expect(counters.sectionsShifted == 0, "prefix sums move no section one by one")
     #expect(counters.treeNodesTouched > 0)
   }
