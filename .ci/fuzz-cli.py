@@ -865,7 +865,7 @@ class Seeds:
                         pass
         # The built-in datasets, small.
         for name in ("uniform-grid", "mixed-feed", "many-sections", "giant-section", "horizontal",
-                     "pinned-headers", "estimated-sizes", "column-flow"):
+                     "pinned-headers", "estimated-sizes", "estimated-sizes-3x", "column-flow"):
             try:
                 done = subprocess.run([bench, "dataset", name, "--items", "30"], capture_output=True, timeout=30)
             except (OSError, subprocess.SubprocessError):
@@ -1191,7 +1191,7 @@ def case_flags_list(r, seeds):
 
 
 DATASETS = ["uniform-grid", "mixed-feed", "many-sections", "giant-section", "horizontal",
-            "pinned-headers", "estimated-sizes", "column-flow"]
+            "pinned-headers", "estimated-sizes", "estimated-sizes-3x", "column-flow"]
 DATASET_ITEMS = ["0", "1", "-0", "0x10", "1e3", "1k", "1K", "2k", "10k", "-1", "", "1.5", "k", "M",
                  "99999999999999999999", "10000001", "10001k", "11M", "1m", "9223372036854775807",
                  "\u0661", " 1", "1 ", "+1", "1_000", "01"]

@@ -68,7 +68,7 @@ public struct Dataset: Sendable {
   /// The flow datasets: what `bench dataset` writes.
   public static let all: [Dataset] = [
     uniformGrid, mixedFeed, manySections, giantSection, horizontal, pinnedHeaders, estimatedSizes,
-    columnFlow,
+    estimatedSizes3x, columnFlow,
   ]
 
   /// Every dataset the suite measures, in run order: the flow datasets, then the others
@@ -134,6 +134,16 @@ public struct Dataset: Sendable {
     make: mixedFeedModel)
 
   static func mixedFeedModel(_ items: Int, _ random: inout SplitMix64) -> FlowLayoutModel {
+    mixedFeedModel(items, &random, pixelsPerPoint: 1)
+  }
+
+  /// `mixedFeedModel(_:_:)` with sizes drawn in pixels of a `pixelsPerPoint` screen, as
+  /// self-sizing cells report them there (UIKit rounds a fitting size to the screen's pixels):
+  /// whole points at 1, thirds of a point at 3. At 1 the sizes are the very ones of the
+  /// mixed-feed dataset.
+  static func mixedFeedModel(
+    _ items: Int, _ random: inout SplitMix64, pixelsPerPoint scale: Int
+  ) -> FlowLayoutModel {
     var layout = FlowLayoutConfiguration()
     layout.headerReferenceSize = CGSize(width: 0, height: 44)
     layout.sectionInset = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
@@ -143,9 +153,12 @@ public struct Dataset: Sendable {
     let sections = sectionCounts(items, perSection: 1_000).map { count in
       FlowSection(
         itemSizing: randomSizes(count, &random) { random in
-          let height = Double(random.nextInt(in: 80...220))
-          let width = min(374, (height * aspects[random.nextInt(in: 0...4)]).rounded())
-          return CGSize(width: width, height: height)
+          let height = Double(random.nextInt(in: (80 * scale)...(220 * scale)))
+          let width = min(
+            Double(374 * scale), (height * aspects[random.nextInt(in: 0...4)]).rounded())
+          // One division of whole pixels: the nearest `Double` to a third, as a 3× screen's
+          // rounding gives.
+          return CGSize(width: width / Double(scale), height: height / Double(scale))
         })
     }
     return FlowLayoutModel(collectionView: phone, layout: layout, sections: sections)
@@ -222,6 +235,22 @@ public struct Dataset: Sendable {
     summary: "self-sizing: estimated 100×100, cells report photo-like sizes"
   ) { items, random in
     var model = mixedFeedModel(items, &random)
+    model.layout.estimatedItemSize = .size(CGSize(width: 100, height: 100))
+    return model
+  }
+
+  /// `estimated-sizes` as a 3× phone measures it: the lab's phone is a 3× screen, where a
+  /// self-sizing cell reports a size rounded to pixels — thirds of a point. Sums of thirds are
+  /// not exact in `Double`s, so this layout is off the grid that every other dataset is on
+  /// (docs/FlowRules.md, "Exact positions"): its positions are exact sums, rounded once, and
+  /// a strategy that groups its additions its own way must keep them exactly. The estimates
+  /// are whole points, so a self-sizing view starts on the grid and leaves it at its first
+  /// measured cell.
+  public static let estimatedSizes3x = Dataset(
+    name: "estimated-sizes-3x",
+    summary: "self-sizing at 3×: estimated 100×100, cells report photo-like sizes in thirds"
+  ) { items, random in
+    var model = mixedFeedModel(items, &random, pixelsPerPoint: 3)
     model.layout.estimatedItemSize = .size(CGSize(width: 100, height: 100))
     return model
   }
