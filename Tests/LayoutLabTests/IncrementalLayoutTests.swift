@@ -82,6 +82,44 @@ struct IncrementalLayoutTests {
     try expectEqualsFreshReference(layout, "after the resize")
   }
 
+  @Test(
+    "equal sections are laid out once, sharing their arrays until one changes, on and off the grid",
+    arguments: [false, true])
+  func equalSectionsLaidOutOnce(offTheGrid: Bool) throws {
+    let model = Dataset.manySections.model(items: 100_000)  // 1,000 equal sections of 100
+    var layout = try IncrementalLayout(model: model)
+    layout.prepare()
+    #expect(layout.workCounters.sectionsLaidOut == 1, "\(layout.workCounters)")
+    #expect(layout.workCounters.framesComputed <= 102, "\(layout.workCounters)")
+    layout.resetWorkCounters()
+    // A resize in section 2, which is laid out again. Off the grid (a height in thirds), the
+    // content length then shows the sums can no longer be proved exact, and everything is
+    // laid out again in exact sums — once per run of equal sections: 0–1, 2, 3–999.
+    try layout.performBatchUpdates(
+      BatchUpdate(resizeItems: [
+        BatchUpdate.ItemResize(
+          at: LayoutIndexPath(item: 3, section: 2),
+          size: CGSize(width: 80, height: offTheGrid ? 100.0 / 3 : 100))
+      ]))
+    layout.prepare()
+    #expect(layout.keepsExactSums == offTheGrid)
+    #expect(
+      layout.workCounters.sectionsLaidOut == (offTheGrid ? 1 + 3 : 1), "\(layout.workCounters)")
+    try expectEqualsFreshReference(layout, "after the resize")
+    // Sections 700 and 701 shared their arrays: a change to 700 leaves 701 as it was.
+    let before = layout.layoutAttributesForItem(at: LayoutIndexPath(item: 10, section: 701))
+    try layout.performBatchUpdates(
+      BatchUpdate(resizeItems: [
+        BatchUpdate.ItemResize(
+          at: LayoutIndexPath(item: 10, section: 700), size: CGSize(width: 60, height: 90))
+      ]))
+    layout.prepare()
+    let after = try #require(
+      layout.layoutAttributesForItem(at: LayoutIndexPath(item: 10, section: 701)))
+    #expect(after.frame.size == before?.frame.size)
+    try expectEqualsFreshReference(layout, "after a change to a section that shared its arrays")
+  }
+
   @Test("a pure scroll with pinned headers recomputes no item frame")
   func pureScrollWithPinnedHeaders() throws {
     let model = Dataset.pinnedHeaders.model(items: 10_000)

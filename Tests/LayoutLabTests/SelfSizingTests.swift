@@ -248,6 +248,28 @@ struct SelfSizingTests {
   }
 
   @Test(
+    "estimated sizes at 3×: the first screen leaves the grid and lays out each run of equal sections once",
+    arguments: [RunLengthLayout.strategyName, IncrementalLayout.strategyName])
+  func estimatedFirstScreenOffTheGrid(strategy: String) throws {
+    // Cells measured in thirds of a point take the model off the grid at the first screen;
+    // the layout in exact sums (run-length's fallback, or incremental's own) lays out the
+    // measured section and one of the 99 equal sections at the estimate, not 100,000 items.
+    let model = Dataset.estimatedSizes3x.model(items: 100_000)
+    var view = try SelfSizingCollectionView(
+      model: model, strategy: try #require(FlowStrategies.named(strategy)))
+    let screen = try view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
+    let counters = view.layout.workCounters
+    #expect(counters.framesComputed < 10_000, "\(counters)")
+    #expect(counters.sectionsLaidOut <= 20, "\(counters)")
+    if strategy == RunLengthLayout.strategyName { #expect(counters.exactPositionFallbacks >= 1) }
+    var reference = try FlowStrategies.make(FlowStrategies.reference, model: view.layout.model)
+    reference.prepare()
+    #expect(screen == reference.layoutAttributesForElements(in: view.layout.collectionView.bounds))
+    #expect(view.layout.collectionViewContentSize == reference.collectionViewContentSize)
+    #expect(!screen.isEmpty)
+  }
+
+  @Test(
     "estimated sizes: the first screen is the reference's, frames and content size",
     arguments: FlowStrategies.all.map { $0.strategyName })
   func estimatedFirstScreenMatchesReference(strategy: String) throws {

@@ -57,8 +57,9 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   /// Applies what changed since the last `prepare()`: everything after a relayout-class change,
   /// otherwise only the sections and lines the change touched.
   ///
-  /// - Complexity: O(n + s) for a full layout; for a change inside one mixed section, O(items
-  ///   on the re-broken lines + lines after them in that section + log s).
+  /// - Complexity: O(n + s) for a full layout (O(s) + the first of each run of equal sections);
+  ///   for a change inside one mixed section, O(items on the re-broken lines + lines after them
+  ///   in that section + log s).
   public mutating func prepare() {
     if needsFullLayout || (grid == nil && exact == nil) {
       fullLayout()
@@ -198,6 +199,6 @@ extension IncrementalLayout {
   public static let descriptor = LayoutDescriptor.flow(
     IncrementalLayout.self, summary: "relative cache; an update recomputes only what changed",
     complexity: LayoutComplexity(
-      prepare: "O(n)", rectQuery: "O(log s + log lines + answer)",
+      prepare: "O(n); a run of equal sections once", rectQuery: "O(log s + log lines + answer)",
       itemLookup: "O(log s + log lines)", update: "only what changed + O(log s)"))
 }

@@ -12,16 +12,26 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
   var starts = SectionStarts<Position>(origin: .zero, count: 0) { _ in .zero }
   var contentSize = CGSize.zero
 
-  /// Every section of `engine`'s model laid out.
+  /// Every section of `engine`'s model laid out. A section equal to the one before lays out
+  /// alike relative to its start (`SectionRepeats`), so only the first of each run of equal
+  /// sections is laid out; the others share its arrays until one of them changes (copy on
+  /// write, then O(items in it), what laying it out costs). A self-sizing view's sections at
+  /// the estimate (FLOW-26) are such runs.
   ///
-  /// - Complexity: O(n + s).
+  /// - Complexity: O(s) comparisons, plus O(items) of the first section of each run.
   init(laidOutBy engine: FlowLayoutEngine, counters: inout LayoutWorkCounters) {
     let model = engine.model
     sections = []
     if !engine.geometry.isEmpty {
       sections.reserveCapacity(model.sections.count)
-      for index in model.sections.indices {
-        sections.append(IncrementalSection(laidOutBy: engine, section: index, counters: &counters))
+      let repeats = SectionRepeats(of: model.sections)
+      var index = 0
+      for run in 0..<repeats.runCount {
+        let section = IncrementalSection<Position>(
+          laidOutBy: engine, section: index, counters: &counters)
+        let count = repeats.count(ofRun: run)
+        for _ in 0..<count { sections.append(section) }
+        index += count
       }
     }
     geometry = engine.geometry
