@@ -120,6 +120,41 @@ struct IncrementalLayoutTests {
     try expectEqualsFreshReference(layout, "after a change to a section that shared its arrays")
   }
 
+  @Test(
+    "resizing a section's first item re-breaks its first lines, unless FLOW-11's empty line opens or closes"
+  )
+  func resizeFirstItem() throws {
+    let model = Dataset.mixedFeed.model(items: 10_000)  // sections of 1,000
+    var layout = try prepared(model)
+    let first = LayoutIndexPath(item: 0, section: 5)
+    let old = try #require(layout.layoutAttributesForItem(at: first)).frame.size
+    // Taller: the line breaks stay.
+    try layout.performBatchUpdates(
+      BatchUpdate(resizeItems: [
+        BatchUpdate.ItemResize(at: first, size: CGSize(width: old.width, height: old.height + 9))
+      ]))
+    layout.prepare()
+    #expect(layout.workCounters.linesBroken <= 4, "\(layout.workCounters)")
+    #expect(layout.workCounters.framesComputed <= 4 * 5, "\(layout.workCounters)")
+    try expectEqualsFreshReference(layout, "after the first item's resize")
+    // Wider than the line (FLOW-11): the section opens with an empty line, every line moves.
+    layout.resetWorkCounters()
+    try layout.performBatchUpdates(
+      BatchUpdate(resizeItems: [
+        BatchUpdate.ItemResize(at: first, size: CGSize(width: 500, height: 80))
+      ]))
+    layout.prepare()
+    #expect(layout.workCounters.framesComputed >= 1_000, "\(layout.workCounters)")
+    try expectEqualsFreshReference(layout, "after the empty line opened")
+    // Back within the line: the empty line closes, and the section is laid out again.
+    layout.resetWorkCounters()
+    try layout.performBatchUpdates(
+      BatchUpdate(resizeItems: [BatchUpdate.ItemResize(at: first, size: old)]))
+    layout.prepare()
+    #expect(layout.workCounters.framesComputed >= 1_000, "\(layout.workCounters)")
+    try expectEqualsFreshReference(layout, "after the empty line closed")
+  }
+
   @Test("a pure scroll with pinned headers recomputes no item frame")
   func pureScrollWithPinnedHeaders() throws {
     let model = Dataset.pinnedHeaders.model(items: 10_000)

@@ -35,8 +35,8 @@ extension IncrementalSection {
   /// shifted): from there the old lines break as they did, so they are kept and only where
   /// they start is recomputed; the last line is placed again if FLOW-12 now judges it
   /// differently. Returns false, changing nothing, when the section must be laid out again in
-  /// full (a uniform section, a change to the first item, which decides FLOW-11's empty line,
-  /// an empty section).
+  /// full (a uniform section, a change to the first item that opens or closes FLOW-11's empty
+  /// line, an empty section).
   ///
   /// - Complexity: O(items on the re-broken lines + lines after them).
   mutating func update(
@@ -46,8 +46,12 @@ extension IncrementalSection {
     let flowSection = engine.model.sections[index]
     let metrics = FlowSectionMetrics(flowSection, in: engine.model, geometry: engine.geometry)
     let items = FlowItemSizes(flowSection, layout: engine.model.layout)
-    guard !isUniform, metrics.uniformSize == nil, firstChanged > 0, items.count > 0,
-      numberOfItems > 0, !lines.isEmpty
+    guard !isUniform, metrics.uniformSize == nil, items.count > 0, numberOfItems > 0,
+      !lines.isEmpty,
+      // FLOW-11: the first item decides whether the section opens with an empty line; a
+      // change that opens or closes it moves every line.
+      firstChanged > 0
+        || engine.opensWithEmptyLine(items, metrics) == (lines[0].broken.itemCount == 0)
     else { return false }
     let placement = FlowLayoutEngine.SectionPlacement(section: index, start: 0, metrics: metrics)
 
