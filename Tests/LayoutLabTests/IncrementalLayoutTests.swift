@@ -155,6 +155,31 @@ struct IncrementalLayoutTests {
     try expectEqualsFreshReference(layout, "after the empty line closed")
   }
 
+  @Test("an update changes a section's arrays in place: no copy of its lines or cells")
+  func updateInPlace() throws {
+    var model = Dataset.mixedFeed.model(items: 1_000)  // one section
+    var counters = LayoutWorkCounters()
+    var section = IncrementalSection<Double>(
+      laidOutBy: FlowLayoutEngine(model), section: 0, counters: &counters)
+    let lines = section.lines.withUnsafeBufferPointer { $0.baseAddress }
+    let cells = section.cells.withUnsafeBufferPointer { $0.baseAddress }
+    guard case .perItem(var sizes) = model.sections[0].itemSizing else {
+      Issue.record("mixed-feed sizes each item")
+      return
+    }
+    sizes[500].height += 9  // taller: the same breaks
+    model.sections[0].itemSizing = .perItem(sizes)
+    let updated = section.update(
+      by: FlowLayoutEngine(model), section: 0, firstChanged: 500, lastChanged: 500, delta: 0,
+      counters: &counters)
+    #expect(updated)
+    #expect(section.lines.withUnsafeBufferPointer { $0.baseAddress } == lines)
+    #expect(section.cells.withUnsafeBufferPointer { $0.baseAddress } == cells)
+    let fresh = IncrementalSection<Double>(
+      laidOutBy: FlowLayoutEngine(model), section: 0, counters: &counters)
+    #expect(section.cells == fresh.cells && section.length == fresh.length)
+  }
+
   @Test("a pure scroll with pinned headers recomputes no item frame")
   func pureScrollWithPinnedHeaders() throws {
     let model = Dataset.pinnedHeaders.model(items: 10_000)

@@ -67,10 +67,17 @@ extension IncrementalSection {
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
     var run = IncrementalSectionBuilder<Position>(
       metrics: metrics, firstLineStart: lines[startLine].start)
-    var stop = KeptLinesStop(
-      section: self, startLine: startLine, lastChanged: lastChanged, delta: delta)
-    let end = engine.layoutMixedLines(placement, items, from: resume, into: &run, stoppingAt: &stop)
-    let firstKept = stop.firstKept
+    let end: FlowLayoutEngine.MixedLinesEnd
+    let firstKept: Int?
+    do {
+      // The stop reads the old lines from a copy of the section, which holds its arrays: it
+      // ends with this block, before the splice, which would otherwise copy both arrays whole
+      // (O(items in the section)) instead of changing them in place.
+      var stop = KeptLinesStop(
+        section: self, startLine: startLine, lastChanged: lastChanged, delta: delta)
+      end = engine.layoutMixedLines(placement, items, from: resume, into: &run, stoppingAt: &stop)
+      firstKept = stop.firstKept
+    }
     counters += run.counters
 
     // Splice: the run's lines and cells replace the old ones they cover.
