@@ -67,6 +67,14 @@ extension IncrementalSection {
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
     var run = IncrementalSectionBuilder<Position>(
       metrics: metrics, firstLineStart: lines[startLine].start)
+    // Room for the items the changes span (at most a line each), where they are many —
+    // changes far apart: grown by doubling instead, the copies were a fifth of a batch of
+    // scattered inserts and deletes. A resize re-breaks a line or two, which needs no room.
+    let spanned = lastChanged - resume.firstItem
+    if spanned > 32 {
+      run.section.lines.reserveCapacity(spanned + 16)
+      run.section.cells.reserveCapacity(spanned + 64)
+    }
     let end: FlowLayoutEngine.MixedLinesEnd
     let firstKept: Int?
     do {
