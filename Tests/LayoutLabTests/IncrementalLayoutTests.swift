@@ -25,6 +25,14 @@ struct IncrementalLayoutTests {
       "\(context)")
   }
 
+  /// Resizes one item (a batch update) and prepares, counting only that work.
+  func resize(_ layout: inout IncrementalLayout, _ item: LayoutIndexPath, to size: CGSize) throws {
+    layout.resetWorkCounters()
+    try layout.performBatchUpdates(
+      BatchUpdate(resizeItems: [BatchUpdate.ItemResize(at: item, size: size)]))
+    layout.prepare()
+  }
+
   @Test(
     "resizing one item of a 100,000-item section without changing line breaks re-breaks O(1) lines")
   func resizeInGiantSection() throws {
@@ -33,11 +41,7 @@ struct IncrementalLayoutTests {
     let middle = LayoutIndexPath(item: 50_000, section: 0)
     let old = try #require(layout.layoutAttributesForItem(at: middle)).frame.size
     // Taller, same width: the line breaks stay, the line may get thicker.
-    try layout.performBatchUpdates(
-      BatchUpdate(resizeItems: [
-        BatchUpdate.ItemResize(at: middle, size: CGSize(width: old.width, height: old.height + 37))
-      ]))
-    layout.prepare()
+    try resize(&layout, middle, to: CGSize(width: old.width, height: old.height + 37))
     let counters = layout.workCounters
     #expect(counters.linesBroken <= 4, "\(counters)")
     // Only the items of those lines were placed: at most 4 lines of at most 7 items (40-point
@@ -91,29 +95,19 @@ struct IncrementalLayoutTests {
     layout.prepare()
     #expect(layout.workCounters.sectionsLaidOut == 1, "\(layout.workCounters)")
     #expect(layout.workCounters.framesComputed <= 102, "\(layout.workCounters)")
-    layout.resetWorkCounters()
     // A resize in section 2, which is laid out again. Off the grid (a height in thirds), the
     // content length then shows the sums can no longer be proved exact, and everything is
     // laid out again in exact sums — once per run of equal sections: 0–1, 2, 3–999.
-    try layout.performBatchUpdates(
-      BatchUpdate(resizeItems: [
-        BatchUpdate.ItemResize(
-          at: LayoutIndexPath(item: 3, section: 2),
-          size: CGSize(width: 80, height: offTheGrid ? 100.0 / 3 : 100))
-      ]))
-    layout.prepare()
+    try resize(
+      &layout, LayoutIndexPath(item: 3, section: 2),
+      to: CGSize(width: 80, height: offTheGrid ? 100.0 / 3 : 100))
     #expect(layout.keepsExactSums == offTheGrid)
     #expect(
       layout.workCounters.sectionsLaidOut == (offTheGrid ? 1 + 3 : 1), "\(layout.workCounters)")
     try expectEqualsFreshReference(layout, "after the resize")
     // Sections 700 and 701 shared their arrays: a change to 700 leaves 701 as it was.
     let before = layout.layoutAttributesForItem(at: LayoutIndexPath(item: 10, section: 701))
-    try layout.performBatchUpdates(
-      BatchUpdate(resizeItems: [
-        BatchUpdate.ItemResize(
-          at: LayoutIndexPath(item: 10, section: 700), size: CGSize(width: 60, height: 90))
-      ]))
-    layout.prepare()
+    try resize(&layout, LayoutIndexPath(item: 10, section: 700), to: CGSize(width: 60, height: 90))
     let after = try #require(
       layout.layoutAttributesForItem(at: LayoutIndexPath(item: 10, section: 701)))
     #expect(after.frame.size == before?.frame.size)
@@ -129,28 +123,16 @@ struct IncrementalLayoutTests {
     let first = LayoutIndexPath(item: 0, section: 5)
     let old = try #require(layout.layoutAttributesForItem(at: first)).frame.size
     // Taller: the line breaks stay.
-    try layout.performBatchUpdates(
-      BatchUpdate(resizeItems: [
-        BatchUpdate.ItemResize(at: first, size: CGSize(width: old.width, height: old.height + 9))
-      ]))
-    layout.prepare()
+    try resize(&layout, first, to: CGSize(width: old.width, height: old.height + 9))
     #expect(layout.workCounters.linesBroken <= 4, "\(layout.workCounters)")
     #expect(layout.workCounters.framesComputed <= 4 * 5, "\(layout.workCounters)")
     try expectEqualsFreshReference(layout, "after the first item's resize")
     // Wider than the line (FLOW-11): the section opens with an empty line, every line moves.
-    layout.resetWorkCounters()
-    try layout.performBatchUpdates(
-      BatchUpdate(resizeItems: [
-        BatchUpdate.ItemResize(at: first, size: CGSize(width: 500, height: 80))
-      ]))
-    layout.prepare()
+    try resize(&layout, first, to: CGSize(width: 500, height: 80))
     #expect(layout.workCounters.framesComputed >= 1_000, "\(layout.workCounters)")
     try expectEqualsFreshReference(layout, "after the empty line opened")
     // Back within the line: the empty line closes, and the section is laid out again.
-    layout.resetWorkCounters()
-    try layout.performBatchUpdates(
-      BatchUpdate(resizeItems: [BatchUpdate.ItemResize(at: first, size: old)]))
-    layout.prepare()
+    try resize(&layout, first, to: old)
     #expect(layout.workCounters.framesComputed >= 1_000, "\(layout.workCounters)")
     try expectEqualsFreshReference(layout, "after the empty line closed")
   }
