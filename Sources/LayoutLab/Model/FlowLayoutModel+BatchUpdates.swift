@@ -115,6 +115,8 @@ private struct BatchApplication {
   /// The sections after the batch, and how each relates to the old ones.
   var sections: [FlowSection] = []
   var changes: [FlowSectionChanges.Origin] = []
+  /// The changes of each section whose items changed far apart, span by span.
+  var itemSpans = ContiguousArray<FlowSectionChanges.ChangedItemSpan>()
 
   struct Arrival {
     var at: LayoutIndexPath
@@ -139,7 +141,8 @@ private struct BatchApplication {
       result,
       FlowSectionChanges(
         sections: changes,
-        structureChanged: !batch.deleteSections.isEmpty || !batch.insertSections.isEmpty)
+        structureChanged: !batch.deleteSections.isEmpty || !batch.insertSections.isEmpty,
+        itemSpans: itemSpans)
     )
   }
 
@@ -394,10 +397,12 @@ private struct BatchApplication {
       arrivals.allSatisfy({ $0.size == itemSize ?? model.layout.itemSize })
     {
       // Every item keeps the section's one size: only the count changes, no size is written.
+      // (A uniform section is laid out again whole, in O(1) lines: no spans.)
       section.itemSizing = .fixed(count: finalCount, itemSize: itemSize)
     } else {
       section.setItemSizes(
         mergedSizes(of: oldSection, removedItems, arrivals, finalCount), layout: model.layout)
+      appendChangedSpans(of: newIndex, removedItems, arrivals)
     }
     sections.append(section)
     let delta = finalCount - oldItems
@@ -408,6 +413,45 @@ private struct BatchApplication {
     changes.append(
       .existing(
         old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
+  }
+
+  /// The spans of section `section`'s changes (`FlowSectionChanges.ChangedItemSpan`), appended
+  /// to `itemSpans` if there are two or more: one walk of the sorted removals (indexes before
+  /// the batch) and arrivals (after it), in the order of where they land after the batch.
+  mutating func appendChangedSpans(
+    of section: Int, _ removedItems: ArraySlice<LayoutIndexPath>, _ arrivals: ArraySlice<Arrival>
+  ) {
+    let start = itemSpans.count
+    var delta = 0
+    var (nextRemoved, nextArrival) = (removedItems.startIndex, arrivals.startIndex)
+    while nextRemoved < removedItems.endIndex || nextArrival < arrivals.endIndex {
+      let (first, last): (Int, Int)
+      // A removal lands where its old index lands: shifted by the count change so far.
+      if nextArrival < arrivals.endIndex
+        && (nextRemoved == removedItems.endIndex
+          || arrivals[nextArrival].at.item <= removedItems[nextRemoved].item + delta)
+      {
+        first = arrivals[nextArrival].at.item
+        last = first
+        delta += 1
+        nextArrival += 1
+      } else {
+        // No item changed: the old one after it now follows the items before.
+        first = removedItems[nextRemoved].item + delta
+        last = first - 1
+        delta -= 1
+        nextRemoved += 1
+      }
+      if itemSpans.count > start
+        && first - itemSpans[itemSpans.count - 1].last <= FlowSectionChanges.ChangedItemSpan.gap
+      {
+        itemSpans[itemSpans.count - 1].last = max(itemSpans[itemSpans.count - 1].last, last)
+        itemSpans[itemSpans.count - 1].itemDelta = delta
+      } else {
+        itemSpans.append(.init(section: section, first: first, last: last, itemDelta: delta))
+      }
+    }
+    if itemSpans.count - start < 2 { itemSpans.removeSubrange(start...) }
   }
 
   /// `section`'s sizes without `removedItems` (sorted) and with `arrivals` (sorted) at their
@@ -449,6 +493,13 @@ private struct BatchApplication {
   /// `resizeItems` (after the batch): each exists in the new sections, once.
   mutating func applyResizes() throws(LayoutError) {
     var resized = Set<LayoutIndexPath>()
+    // A section with a resize too is one range (its spans are dropped).
+    defer {
+      if !resized.isEmpty && !itemSpans.isEmpty {
+        let sections = Set(resized.map(\.section))
+        itemSpans.removeAll { sections.contains($0.section) }
+      }
+    }
     for (index, resize) in batch.resizeItems.enumerated() {
       try Self.checkResize(resize, index, sections: sections, resized: &resized)
       let path = resize.at

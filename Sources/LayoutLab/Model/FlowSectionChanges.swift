@@ -36,13 +36,43 @@ public struct FlowSectionChanges: Hashable, Sendable {
     case one(count: Int, changed: ChangedItems)
   }
 
+  /// Changed items of one section after a batch, in its indexes after the batch: items
+  /// `first...last` are new or changed (none, where items were only deleted: `last` is
+  /// `first - 1`), and the items after `last`, up to the section's next span, are old items
+  /// shifted by `itemDelta` (the section's count change up to here).
+  struct ChangedItemSpan: Hashable, Sendable {
+    var section: Int
+    var first: Int
+    var last: Int
+    var itemDelta: Int
+
+    /// Changes this close (in items) are one span: re-breaking the few lines between them
+    /// costs less than resuming the line loop once more.
+    static let gap = 8
+  }
+
   private var storage: Storage
   /// Whether sections were inserted or deleted.
   public var structureChanged: Bool
+  /// For each section whose batch changed items far apart (two spans or more), those spans, by
+  /// section and item: an incremental layout re-breaks the lines around each and keeps those
+  /// between (`IncrementalSection.update(by:section:spans:counters:)`), where the section's one
+  /// range from its first change to its last would re-break them all. A refinement of
+  /// `sections`, which covers every span: not part of the value (`==`, `hash(into:)`).
+  private(set) var itemSpans: ContiguousArray<ChangedItemSpan> = []
 
   public init(sections: [Origin], structureChanged: Bool) {
     storage = .dense(sections)
     self.structureChanged = structureChanged
+  }
+
+  /// `init(sections:structureChanged:)` with the spans of the sections whose items changed far
+  /// apart (by section, then item; each within its section's range in `sections`).
+  init(
+    sections: [Origin], structureChanged: Bool, itemSpans: ContiguousArray<ChangedItemSpan>
+  ) {
+    self.init(sections: sections, structureChanged: structureChanged)
+    self.itemSpans = itemSpans
   }
 
   /// `count` sections where they were, with items changed in `changed` (by increasing
@@ -89,7 +119,22 @@ public struct FlowSectionChanges: Hashable, Sendable {
         return origins
       }
     }
-    set { storage = .dense(newValue) }
+    set {
+      storage = .dense(newValue)
+      itemSpans = []
+    }
+  }
+
+  /// The spans of section `index` (`itemSpans`), or nil where the section has one range, for
+  /// a caller that asks by increasing section: `cursor` (0 at first) is where the search
+  /// resumes.
+  ///
+  /// - Complexity: O(1), amortized over the spans.
+  func itemSpans(ofSection index: Int, cursor: inout Int) -> ArraySlice<ChangedItemSpan>? {
+    while cursor < itemSpans.count && itemSpans[cursor].section < index { cursor += 1 }
+    let first = cursor
+    while cursor < itemSpans.count && itemSpans[cursor].section == index { cursor += 1 }
+    return first < cursor ? itemSpans[first..<cursor] : nil
   }
 
   /// The number of sections after the batch.
@@ -165,8 +210,11 @@ extension FlowSectionChanges {
     }
     var result = self
     var origins = sections
+    // A section the later change touches is one range again: its spans are dropped.
+    var touched = Set<Int>()
     later.forEachChange { index, change in
       guard case .existing(_, let laterFirst?, let laterLast, _) = change else { return }
+      if !itemSpans.isEmpty { touched.insert(index) }
       switch origins[index] {
       case .inserted: break
       case .existing(let old, let first, let last, let delta):
@@ -176,6 +224,7 @@ extension FlowSectionChanges {
       }
     }
     result.storage = .dense(origins)
+    if !touched.isEmpty { result.itemSpans = itemSpans.filter { !touched.contains($0.section) } }
     return result
   }
 

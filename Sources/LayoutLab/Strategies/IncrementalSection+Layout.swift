@@ -130,7 +130,7 @@ extension IncrementalSection {
   /// again if the judgement changed.
   ///
   /// - Complexity: O(items on the last line).
-  private mutating func placeLastLineAgainIfJudgedDifferently(
+  mutating func placeLastLineAgainIfJudgedDifferently(
     _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
     _ items: FlowItemSizes, counters: inout LayoutWorkCounters
   ) {
@@ -175,6 +175,9 @@ struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
     lineSpacing = Position(metrics.lineSpacing)
     afterLines = Position(metrics.after) + Position(metrics.footerLength)
   }
+
+  /// Lines appended from here on start at `start`: where a resumed line starts.
+  mutating func resume(at start: Position) { nextLineStart = start }
 
   /// The section's length when `last` is its last line (nil: it has none).
   func length(endingWith last: IncrementalSection<Position>.Line?) -> Position {

@@ -51,6 +51,7 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
     // length changed moves the later ones at once.
     let keepsStarts = !change.sections.structureChanged
     var anyMoved = false
+    var spansCursor = 0
     if change.sections.structureChanged {
       var sections = ContiguousArray<IncrementalSection<Position>>()
       sections.reserveCapacity(change.sections.sections.count)
@@ -68,10 +69,15 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
         sections[index] = IncrementalSection(laidOutBy: engine, section: index, counters: &counters)
       case .existing(_, let firstChanged?, let lastChanged, let delta):
         let old = sections[index].length
-        if !sections[index].update(
-          by: engine, section: index, firstChanged: firstChanged, lastChanged: lastChanged,
-          delta: delta, counters: &counters)
-        {
+        let updated =
+          if let spans = change.sections.itemSpans(ofSection: index, cursor: &spansCursor) {
+            sections[index].update(by: engine, section: index, spans: spans, counters: &counters)
+          } else {
+            sections[index].update(
+              by: engine, section: index, firstChanged: firstChanged, lastChanged: lastChanged,
+              delta: delta, counters: &counters)
+          }
+        if !updated {
           sections[index] = IncrementalSection(
             laidOutBy: engine, section: index, counters: &counters)
         }
