@@ -421,6 +421,8 @@ private struct BatchApplication {
   mutating func appendChangedSpans(
     of section: Int, _ removedItems: ArraySlice<LayoutIndexPath>, _ arrivals: ArraySlice<Arrival>
   ) {
+    // One block for the batch's spans, at most one per removal or arrival.
+    if itemSpans.capacity == 0 { itemSpans.reserveCapacity(removed.count + arriving.count) }
     let start = itemSpans.count
     var delta = 0
     var (nextRemoved, nextArrival) = (removedItems.startIndex, arrivals.startIndex)

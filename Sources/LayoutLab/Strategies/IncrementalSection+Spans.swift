@@ -143,14 +143,25 @@ private struct SectionCopy<Position: ScrollPosition> {
   /// Copies the old lines up to `end` (exclusive), moved, and their cells.
   mutating func copyOld(linesUpTo end: Int, counters: inout LayoutWorkCounters) {
     guard copiedLine < end else { return }
-    for line in old.lines[copiedLine..<end] {
-      let line = moved(line)
-      if builder.section.firstLineNotHoldingOne == nil && line.broken.itemCount != 1 {
-        builder.section.firstLineNotHoldingOne = builder.section.lines.count
-      }
-      builder.section.lines.append(line)
+    let copied = old.lines[copiedLine..<end]
+    let first = builder.section.lines.count
+    if builder.section.firstLineNotHoldingOne == nil,
+      let line = copied.firstIndex(where: { $0.broken.itemCount != 1 })
+    {
+      builder.section.firstLineNotHoldingOne = first + (line - copiedLine)
     }
-    if shift != nil { counters.linesShifted += end - copiedLine }
+    // Copied whole, then moved in place: a line appended at a time cost a uniqueness check
+    // and a capacity check each.
+    builder.section.lines.append(contentsOf: copied)
+    if let shift {
+      builder.section.lines.withUnsafeMutableBufferPointer { lines in
+        for index in first..<lines.count {
+          lines[index].broken.firstItem &+= shift.itemDelta
+          lines[index].start += shift.start
+        }
+      }
+      counters.linesShifted += end - copiedLine
+    }
     let cellEnd = end < old.lines.count ? old.lines[end].broken.firstItem : old.numberOfItems
     builder.section.cells.append(contentsOf: old.cells[copiedCell..<cellEnd])
     (copiedLine, copiedCell) = (end, cellEnd)
