@@ -421,17 +421,36 @@ private struct BatchApplication {
   mutating func appendChangedSpans(
     of section: Int, _ removedItems: ArraySlice<LayoutIndexPath>, _ arrivals: ArraySlice<Arrival>
   ) {
+    // A single change is one span.
+    guard removedItems.count + arrivals.count >= 2 else { return }
     // One block for the batch's spans, at most one per removal or arrival.
     if itemSpans.capacity == 0 { itemSpans.reserveCapacity(removed.count + arriving.count) }
     let start = itemSpans.count
+    removedItems.withUnsafeBufferPointer { removed in
+      arrivals.withUnsafeBufferPointer { arrivals in
+        Self.appendSpans(of: section, removed, arrivals, to: &itemSpans)
+      }
+    }
+  }
+
+  /// `appendChangedSpans`' walk, over buffers: the slices' bounds checks and `self`'s array
+  /// accessed through `self` cost it twice as many instructions a change.
+  private static func appendSpans(
+    of section: Int, _ removed: UnsafeBufferPointer<LayoutIndexPath>,
+    _ arrivals: UnsafeBufferPointer<Arrival>,
+    to spans: inout ContiguousArray<FlowSectionChanges.ChangedItemSpan>
+  ) {
+    let start = spans.count
+    var span = FlowSectionChanges.ChangedItemSpan(section: section, first: 0, last: 0, itemDelta: 0)
+    var isOpen = false
     var delta = 0
-    var (nextRemoved, nextArrival) = (removedItems.startIndex, arrivals.startIndex)
-    while nextRemoved < removedItems.endIndex || nextArrival < arrivals.endIndex {
+    var (nextRemoved, nextArrival) = (0, 0)
+    while nextRemoved < removed.count || nextArrival < arrivals.count {
       let (first, last): (Int, Int)
       // A removal lands where its old index lands: shifted by the count change so far.
-      if nextArrival < arrivals.endIndex
-        && (nextRemoved == removedItems.endIndex
-          || arrivals[nextArrival].at.item <= removedItems[nextRemoved].item + delta)
+      if nextArrival < arrivals.count
+        && (nextRemoved == removed.count
+          || arrivals[nextArrival].at.item <= removed[nextRemoved].item + delta)
       {
         first = arrivals[nextArrival].at.item
         last = first
@@ -439,21 +458,20 @@ private struct BatchApplication {
         nextArrival += 1
       } else {
         // No item changed: the old one after it now follows the items before.
-        first = removedItems[nextRemoved].item + delta
+        first = removed[nextRemoved].item + delta
         last = first - 1
         delta -= 1
         nextRemoved += 1
       }
-      if itemSpans.count > start
-        && first - itemSpans[itemSpans.count - 1].last <= FlowSectionChanges.ChangedItemSpan.gap
-      {
-        itemSpans[itemSpans.count - 1].last = max(itemSpans[itemSpans.count - 1].last, last)
-        itemSpans[itemSpans.count - 1].itemDelta = delta
+      if isOpen && first - span.last <= FlowSectionChanges.ChangedItemSpan.gap {
+        span.last = max(span.last, last)
       } else {
-        itemSpans.append(.init(section: section, first: first, last: last, itemDelta: delta))
+        if isOpen { spans.append(span) }
+        (span.first, span.last, isOpen) = (first, last, true)
       }
+      span.itemDelta = delta
     }
-    if itemSpans.count - start < 2 { itemSpans.removeSubrange(start...) }
+    if spans.count > start { spans.append(span) }
   }
 
   /// `section`'s sizes without `removedItems` (sorted) and with `arrivals` (sorted) at their

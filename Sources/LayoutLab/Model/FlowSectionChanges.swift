@@ -27,8 +27,10 @@ public struct FlowSectionChanges: Hashable, Sendable {
   }
 
   private enum Storage: Hashable, Sendable {
-    /// One origin per section after the batch.
-    case dense([Origin])
+    /// One origin per section after the batch, and the spans of sections whose items changed
+    /// far apart (`itemSpans`) — held here, so that the sparse cases, which every resize
+    /// makes, carry no second array to copy.
+    case dense([Origin], spans: ContiguousArray<ChangedItemSpan>)
     /// `count` sections, each where it was with as many items; those in `changed` (by
     /// increasing section, each once) had items changed.
     case sparse(count: Int, changed: [ChangedItems])
@@ -59,10 +61,13 @@ public struct FlowSectionChanges: Hashable, Sendable {
   /// between (`IncrementalSection.update(by:section:spans:counters:)`), where the section's one
   /// range from its first change to its last would re-break them all. A refinement of
   /// `sections`, which covers every span: not part of the value (`==`, `hash(into:)`).
-  private(set) var itemSpans: ContiguousArray<ChangedItemSpan> = []
+  var itemSpans: ContiguousArray<ChangedItemSpan> {
+    if case .dense(_, let spans) = storage { return spans }
+    return []
+  }
 
   public init(sections: [Origin], structureChanged: Bool) {
-    storage = .dense(sections)
+    storage = .dense(sections, spans: [])
     self.structureChanged = structureChanged
   }
 
@@ -71,8 +76,8 @@ public struct FlowSectionChanges: Hashable, Sendable {
   init(
     sections: [Origin], structureChanged: Bool, itemSpans: ContiguousArray<ChangedItemSpan>
   ) {
-    self.init(sections: sections, structureChanged: structureChanged)
-    self.itemSpans = itemSpans
+    storage = .dense(sections, spans: itemSpans)
+    self.structureChanged = structureChanged
   }
 
   /// `count` sections where they were, with items changed in `changed` (by increasing
@@ -105,7 +110,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
   public var sections: [Origin] {
     get {
       switch storage {
-      case .dense(let origins): return origins
+      case .dense(let origins, _): return origins
       case .sparse, .one:
         let (count, changed) = sparseChanges ?? (0, [])
         var origins = (0..<count).map {
@@ -119,10 +124,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
         return origins
       }
     }
-    set {
-      storage = .dense(newValue)
-      itemSpans = []
-    }
+    set { storage = .dense(newValue, spans: []) }
   }
 
   /// The spans of section `index` (`itemSpans`), or nil where the section has one range, for
@@ -131,16 +133,17 @@ public struct FlowSectionChanges: Hashable, Sendable {
   ///
   /// - Complexity: O(1), amortized over the spans.
   func itemSpans(ofSection index: Int, cursor: inout Int) -> ArraySlice<ChangedItemSpan>? {
-    while cursor < itemSpans.count && itemSpans[cursor].section < index { cursor += 1 }
+    guard case .dense(_, let spans) = storage, !spans.isEmpty else { return nil }
+    while cursor < spans.count && spans[cursor].section < index { cursor += 1 }
     let first = cursor
-    while cursor < itemSpans.count && itemSpans[cursor].section == index { cursor += 1 }
-    return first < cursor ? itemSpans[first..<cursor] : nil
+    while cursor < spans.count && spans[cursor].section == index { cursor += 1 }
+    return first < cursor ? spans[first..<cursor] : nil
   }
 
   /// The number of sections after the batch.
   public var count: Int {
     switch storage {
-    case .dense(let origins): origins.count
+    case .dense(let origins, _): origins.count
     case .sparse(let count, _), .one(let count, _): count
     }
   }
@@ -158,7 +161,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
   /// - Complexity: O(sections changed) for a sparse change; O(s) otherwise.
   func forEachChange(_ body: (_ index: Int, _ origin: Origin) -> Void) {
     switch storage {
-    case .dense(let origins):
+    case .dense(let origins, _):
       for (index, origin) in origins.enumerated() {
         if case .existing(let old, nil, _, _) = origin, old == index { continue }
         body(index, origin)
@@ -190,7 +193,7 @@ extension FlowSectionChanges {
     switch storage {
     case .sparse(_, let changed): return changed.isEmpty
     case .one: return false
-    case .dense(let origins):
+    case .dense(let origins, _):
       return !structureChanged
         && origins.allSatisfy {
           if case .existing(let old, nil, _, _) = $0 { return old >= 0 }
@@ -212,9 +215,10 @@ extension FlowSectionChanges {
     var origins = sections
     // A section the later change touches is one range again: its spans are dropped.
     var touched = Set<Int>()
+    let hasSpans = !itemSpans.isEmpty
     later.forEachChange { index, change in
       guard case .existing(_, let laterFirst?, let laterLast, _) = change else { return }
-      if !itemSpans.isEmpty { touched.insert(index) }
+      if hasSpans { touched.insert(index) }
       switch origins[index] {
       case .inserted: break
       case .existing(let old, let first, let last, let delta):
@@ -223,8 +227,9 @@ extension FlowSectionChanges {
           lastChangedItem: max(last, laterLast), itemDelta: delta)
       }
     }
-    result.storage = .dense(origins)
-    if !touched.isEmpty { result.itemSpans = itemSpans.filter { !touched.contains($0.section) } }
+    let spans = itemSpans
+    result.storage = .dense(
+      origins, spans: touched.isEmpty ? spans : spans.filter { !touched.contains($0.section) })
     return result
   }
 
