@@ -28,14 +28,15 @@ struct ExactPositionFallback: Sendable {
   @inline(__always)
   var layout: IncrementalLayout? { unit != nil || layouts.isEmpty ? nil : layouts[0] }
 
-  /// Follows a change of the model to `model`, which `context` made. Returns whether the
-  /// fallback was in use and no longer is, in which case the strategy's own state is stale
-  /// and must be laid out in full.
+  /// Follows a change of the model to `model`, which `context` made (`change`: what changed).
+  /// Returns whether the fallback was in use and no longer is, in which case the strategy's
+  /// own state is stale and must be laid out in full.
   ///
   /// - Complexity: O(sizes the context brings); O(n) with new delegate metrics; and while the
-  ///   fallback is in use, that of `IncrementalLayout.invalidateLayout(with:)`.
+  ///   fallback is in use, that of `IncrementalLayout.invalidateLayout(with:)` — less the
+  ///   model's part for a batch that inserts or deletes, whose model it takes as it is.
   mutating func invalidate(
-    with context: LayoutInvalidationContext, model: FlowLayoutModel
+    with context: LayoutInvalidationContext, model: FlowLayoutModel, change: FlowModelChange
   ) throws(LayoutError) -> Bool {
     unit = ExactSums.unit(unit, after: context, model: model)
     guard !layouts.isEmpty else { return false }
@@ -43,7 +44,15 @@ struct ExactPositionFallback: Sendable {
       layouts = []
       return true
     }
-    try layouts[0].invalidateLayout(with: context)
+    if let batch = context.batchUpdate, !batch.onlyResizesItems {
+      // A batch that inserts or deletes builds its sections' arrays anew: the layout takes
+      // them as they are rather than building a second set.
+      layouts[0].invalidateLayout(with: context, applied: model, change: change)
+    } else {
+      // A resize writes a size in place into arrays the model holds alone; shared with the
+      // strategy's model, each resize would copy the section's sizes (O(items in it)).
+      try layouts[0].invalidateLayout(with: context)
+    }
     return false
   }
 

@@ -185,6 +185,26 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
     let change = try model.apply(context)
+    record(change, of: context)
+  }
+
+  /// `invalidateLayout(with:)` for a caller that already applied `context` to this layout's
+  /// model: `model` is what it made, `change` what changed (`FlowLayoutModel.apply(_:)`).
+  /// `ExactPositionFallback` follows its strategy's model so, instead of applying each batch
+  /// to a second copy (a second set of size arrays); the two share their arrays.
+  ///
+  /// - Complexity: O(sizes the context brings), as `invalidateLayout(with:)` less the model's
+  ///   part.
+  mutating func invalidateLayout(
+    with context: LayoutInvalidationContext, applied model: FlowLayoutModel,
+    change: FlowModelChange
+  ) {
+    self.model = model
+    record(change, of: context)
+  }
+
+  /// Records `change`, which `context` made to the model, for the next `prepare()`.
+  private mutating func record(_ change: FlowModelChange, of context: LayoutInvalidationContext) {
     FlowModelChange.record(
       change, hasLayout: grid != nil || exact != nil, pending: &pending,
       needsFullLayout: &needsFullLayout)

@@ -349,9 +349,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     startRepeats = nil
     FlowModelChange.record(
       change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
-    // The fallback's own layout applies the context too; while it answered, `state` was not
-    // kept up to date.
-    if try exact.invalidate(with: context, model: model) || exact.layout != nil {
+    // The fallback's layout follows the model too; while it answered, `state` was not kept up
+    // to date.
+    if try exact.invalidate(with: context, model: model, change: change) || exact.layout != nil {
       needsFullLayout = true
     }
   }
