@@ -7,6 +7,10 @@ import Foundation
 ///   the change until a line starts where an old one did, keeps the old lines after it and
 ///   moves them by the one distance (`IncrementalSection.update`, which resumes the engine's
 ///   own line loop);
+/// - a batch's changes far apart in one section (more than `ChangedItemSpan.gap` items) are
+///   re-broken span by span, the lines between them kept and moved
+///   (`IncrementalSection.update(by:section:spans:counters:)`); a re-break that has not
+///   realigned by the next span runs on through it;
 /// - later sections move through a Fenwick tree of section starts (`SectionStarts`): O(log s)
 ///   nodes, no item touched;
 /// - a pure scroll touches only pinned headers and footers, which are placed at query time;
