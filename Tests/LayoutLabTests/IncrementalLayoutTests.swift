@@ -48,8 +48,10 @@ struct IncrementalLayoutTests {
     // minimum width on a 390-point line).
     #expect(counters.framesComputed <= 4 * 7, "\(counters)")
     #expect(counters.sectionsLaidOut == 1)
-    #expect(
-      counters.linesShifted > 10_000, "the lines after the change move without being re-broken")
+    // The ~19,500 lines after it move without being re-broken: the rest of their block of
+    // 64 one by one, the blocks after it through a tree of ~300 blocks.
+    #expect(counters.linesShifted < IncrementalSection<Double>.linesPerBlock, "\(counters)")
+    #expect(counters.treeNodesTouched <= 2 * 10, "\(counters)")
     try expectEqualsFreshReference(layout, "after the resize")
   }
 
@@ -184,6 +186,66 @@ struct IncrementalLayoutTests {
     layout.prepare()
     #expect(layout.workCounters.framesComputed == 5_000)
     try expectEqualsFreshReference(layout, "after the rotation")
+  }
+
+  /// Lines after a resize move as blocks (`IncrementalSection.blockShifts`): a sequence of
+  /// resizes that keep the line breaks (moved through the tree) mixed with changes that move
+  /// lines to other blocks (which apply every block's shift first), each compared with a fresh
+  /// layout — every element, and items looked up one by one — on and off the grid.
+  @Test(
+    "resizes move the lines after them as blocks, bit for bit, seeded", arguments: [false, true])
+  func resizesMoveBlocks(offTheGrid: Bool) throws {
+    let seed: UInt64 =
+      ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0xB10C
+    print("incremental block shifts (off the grid \(offTheGrid)): seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let divisor = offTheGrid ? 3.0 : 1.0
+    var layout = try prepared(
+      IncrementalSpanTests.model(items: 6_000, thirds: offTheGrid, random: &random))
+    var movedAsBlocks = 0
+    for step in 0..<80 {
+      let count = layout.model.sections[0].numberOfItems
+      let path = LayoutIndexPath(item: random.nextInt(in: 1...(count - 1)), section: 0)
+      let old = try #require(layout.layoutAttributesForItem(at: path)).frame.size
+      let batch: BatchUpdate
+      switch random.nextIndex(below: 8) {
+      case 0:
+        batch = BatchUpdate(deleteItems: [path])
+      case 1:
+        batch = BatchUpdate(
+          insertItems: [.init(at: path, size: CGSize(width: 150, height: 100 / divisor))])
+      case 2:
+        // Another width: the breaks may move, and the lines with them.
+        let width = Double(random.nextInt(in: 40...300))
+        batch = BatchUpdate(
+          resizeItems: [.init(at: path, size: CGSize(width: width, height: old.height))])
+      default:
+        // Another thickness, the same width: the breaks stay, every later line moves.
+        let height = Double(random.nextInt(in: 120...600)) / divisor
+        batch = BatchUpdate(
+          resizeItems: [.init(at: path, size: CGSize(width: old.width, height: height))])
+      }
+      layout.resetWorkCounters()
+      try layout.performBatchUpdates(batch)
+      layout.prepare()
+      let counters = layout.workCounters
+      if counters.linesShifted < IncrementalSection<Double>.linesPerBlock
+        && counters.treeNodesTouched > 1
+      {
+        movedAsBlocks += 1
+      }
+      let context = "seed \(seed), off the grid \(offTheGrid), step \(step)"
+      guard try equalsFreshLayout(layout, model: layout.model, context: context) else { return }
+      var fresh = try IncrementalLayout(model: layout.model)
+      fresh.prepare()
+      for item in stride(from: step, to: layout.model.sections[0].numberOfItems, by: 97) {
+        let path = LayoutIndexPath(item: item, section: 0)
+        #expect(
+          layout.layoutAttributesForItem(at: path) == fresh.layoutAttributesForItem(at: path),
+          "\(context), item \(item)")
+      }
+    }
+    #expect(movedAsBlocks >= 30, "the resizes must move lines as blocks to test it")
   }
 
   @Test("insertions, deletions and resizes in a large mixed section re-break few lines, seeded")

@@ -6,7 +6,9 @@ import Foundation
 /// - a resize, insertion or deletion in section s re-breaks lines of s from the line before
 ///   the change until a line starts where an old one did, keeps the old lines after it and
 ///   moves them by the one distance (`IncrementalSection.update`, which resumes the engine's
-///   own line loop);
+///   own line loop) — where a resize leaves every line in its block of 64, the rest of its
+///   block one by one and the blocks after it through a Fenwick tree of block shifts
+///   (`IncrementalSection.blockShifts`): O(64 + log lines), not O(lines after it);
 /// - a batch's changes far apart in one section (more than `ChangedItemSpan.gap` items) are
 ///   re-broken span by span, the lines between them kept and moved
 ///   (`IncrementalSection.update(by:section:spans:counters:)`); a re-break that has not
@@ -63,7 +65,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   ///
   /// - Complexity: O(n + s) for a full layout (O(s) + the first of each run of equal sections);
   ///   for a change inside one mixed section, O(items on the re-broken lines + lines after them
-  ///   in that section + log s).
+  ///   in that section + log s) — for a resize that re-breaks as many lines as it replaces,
+  ///   O(items on the re-broken lines + 64 + log lines + log s).
   public mutating func prepare() {
     if needsFullLayout || (grid == nil && exact == nil) {
       fullLayout()

@@ -23,17 +23,21 @@ extension IncrementalSection {
         precondition(
           line.broken.itemCount > 0 || (index == 0 && !isUniform),
           "line \(index) holds no item and is not FLOW-11's empty first line")
-        precondition(line.start >= previousStart, "line \(index) starts before the line above it")
-        precondition(
-          line.start >= .zero && line.start <= length, "line \(index) is outside its section")
+        let start = start(ofLine: index)
+        precondition(start >= previousStart, "line \(index) starts before the line above it")
+        precondition(start >= .zero && start <= length, "line \(index) is outside its section")
         nextItem = line.broken.endItem
-        previousStart = line.start
+        previousStart = start
       }
       precondition(nextItem == cells.count, "lines hold \(nextItem) items, cells \(cells.count)")
       precondition(
         firstLineNotHoldingOne == lines.firstIndex { $0.broken.itemCount != 1 },
         "firstLineNotHoldingOne is \(String(describing: firstLineNotHoldingOne))")
       precondition(!(isUniform && lastLineIsComplete), "a uniform section's last line was judged")
+      precondition(
+        blockShifts.isEmpty
+          || blockShifts.count == (lines.count + Self.linesPerBlock - 1) / Self.linesPerBlock + 1,
+        "the tree of block shifts has \(blockShifts.count) nodes for \(lines.count) lines")
       precondition(length >= .zero && headerLength >= 0 && footerLength >= 0, "bad lengths")
     }
   #else

@@ -61,12 +61,12 @@ extension IncrementalSection {
     let startLine = max(changedLine - 1, lines[0].broken.itemCount == 0 ? 1 : 0)
     // The engine's own line starts are a `Double` chain, which the builder does not keep: it
     // chains its own positions on from the resumed line's.
+    let resumeStart = start(ofLine: startLine)
     let resume = FlowLayoutEngine.MixedLinesCursor(
-      firstItem: lines[startLine].broken.firstItem, lineStart: lines[startLine].start.double,
+      firstItem: lines[startLine].broken.firstItem, lineStart: resumeStart.double,
       previousUsed: startLine > 0 ? lines[startLine - 1].broken.used : nil,
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
-    var run = IncrementalSectionBuilder<Position>(
-      metrics: metrics, firstLineStart: lines[startLine].start)
+    var run = IncrementalSectionBuilder<Position>(metrics: metrics, firstLineStart: resumeStart)
     // Room for the items the changes span (at most a line each), where they are many —
     // changes far apart: grown by doubling instead, the copies were a fifth of a batch of
     // scattered inserts and deletes. A resize re-breaks a line or two, which needs no room.
@@ -88,6 +88,23 @@ extension IncrementalSection {
     }
     counters += run.counters
 
+    // A resize that re-broke as many lines as it replaced leaves every later line in its
+    // block: those lines move by one distance, the blocks after the first kept line's through
+    // the tree (`moveLines(from:by:)`). Any other change renumbers lines: every block's shift
+    // is applied first.
+    let oldFirstNotHoldingOne = firstLineNotHoldingOne
+    let movesBlocks =
+      delta == 0 && lines.count > Self.linesPerBlock
+      && firstKept.map { $0 - startLine == run.section.lines.count } ?? false
+    if movesBlocks, let firstKept {
+      // The stored starts of the blocks the run rewrites, and of the first kept line's, are
+      // made where the lines start, so that the run's lines are written as they are.
+      counters.treeNodesTouched += normalizeBlocks(
+        (startLine / Self.linesPerBlock)..<(firstKept / Self.linesPerBlock + 1))
+    } else {
+      applyBlockShifts()
+    }
+
     // Splice: the run's lines and cells replace the old ones they cover.
     let oldCellsEnd = firstKept.map { lines[$0].broken.firstItem } ?? numberOfItems
     lines.replaceSubrange(startLine..<(firstKept ?? lines.count), with: run.section.lines)
@@ -106,21 +123,35 @@ extension IncrementalSection {
       // same bits of (`ScrollPosition`), so each line gets the bits a full layout gives it.
       let firstKeptNow = startLine + run.section.lines.count
       let moved = run.nextLineStart - lines[firstKeptNow].start
-      var firstNotHoldingOne = firstLineNotHoldingOne
-      lines.withUnsafeMutableBufferPointer { lines in
-        for line in firstKeptNow..<lines.count {
-          lines[line].broken.firstItem += delta
-          lines[line].start += moved
-          if firstNotHoldingOne == nil && lines[line].broken.itemCount != 1 {
-            firstNotHoldingOne = line
+      if movesBlocks {
+        let (shifted, nodes) = moveLines(from: firstKeptNow, by: moved)
+        counters.linesShifted += shifted
+        counters.treeNodesTouched += nodes
+        // The kept lines are the old ones, at the same indexes: FLOW-12a's first line not
+        // holding one item, if not before them, is the old one where that was among them,
+        // else the first found among them (a scan that stops at the first line of two items).
+        if firstLineNotHoldingOne == nil, let old = oldFirstNotHoldingOne {
+          firstLineNotHoldingOne =
+            old >= firstKeptNow
+            ? old : lines[firstKeptNow...].firstIndex { $0.broken.itemCount != 1 }
+        }
+      } else {
+        var firstNotHoldingOne = firstLineNotHoldingOne
+        lines.withUnsafeMutableBufferPointer { lines in
+          for line in firstKeptNow..<lines.count {
+            lines[line].broken.firstItem += delta
+            lines[line].start += moved
+            if firstNotHoldingOne == nil && lines[line].broken.itemCount != 1 {
+              firstNotHoldingOne = line
+            }
           }
         }
+        firstLineNotHoldingOne = firstNotHoldingOne
+        counters.linesShifted += lines.count - firstKeptNow
       }
-      firstLineNotHoldingOne = firstNotHoldingOne
-      counters.linesShifted += lines.count - firstKeptNow
       placeLastLineAgainIfJudgedDifferently(engine, placement, items, counters: &counters)
     }
-    length = run.length(endingWith: lines.last)
+    length = run.length(endingWith: lastLine)
     counters.sectionsLaidOut += 1
     checkInvariants()
     return true
@@ -134,7 +165,7 @@ extension IncrementalSection {
     _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
     _ items: FlowItemSizes, counters: inout LayoutWorkCounters
   ) {
-    let last = lines[lines.count - 1]
+    guard let last = lastLine else { return }
     let complete =
       last.broken.itemCount > 0
       && FlowLayoutEngine.lastLineIsComplete(

@@ -31,6 +31,8 @@ extension IncrementalSection {
     else { return false }
     let placement = FlowLayoutEngine.SectionPlacement(section: index, start: 0, metrics: metrics)
     let opensWithEmptyLine = lines[0].broken.itemCount == 0
+    // Every line is copied anyway: from where it starts, the tree emptied.
+    applyBlockShifts()
     var copy = SectionCopy(of: self, metrics: metrics, newItemCount: items.count)
     // FLOW-12's judgement of the last line, if a run of the loop reached it.
     var lastLineJudged: Bool?
@@ -199,8 +201,9 @@ private struct SectionCopy<Position: ScrollPosition> {
 /// past the spans the loop has passed: from there the old lines break as they did, up to the
 /// next span.
 private struct SpansStop<Position: ScrollPosition>: MixedLinesStop {
-  /// The section before the update.
-  let section: IncrementalSection<Position>
+  /// The section's lines before the update (the lines only: a copy of the section would
+  /// retain each of its arrays).
+  let lines: ContiguousArray<IncrementalSection<Position>.Line>
   let spans: ArraySlice<FlowSectionChanges.ChangedItemSpan>
   /// The old line the loop resumed at: lines from the next on may be kept.
   let resumedAfter: Int
@@ -215,7 +218,7 @@ private struct SpansStop<Position: ScrollPosition>: MixedLinesStop {
     section: IncrementalSection<Position>, spans: ArraySlice<FlowSectionChanges.ChangedItemSpan>,
     from first: Int, resumedAfter: Int
   ) {
-    (self.section, self.spans, passed, self.resumedAfter) = (section, spans, first, resumedAfter)
+    (lines, self.spans, passed, self.resumedAfter) = (section.lines, spans, first, resumedAfter)
     oldLine = resumedAfter
   }
 
@@ -229,7 +232,6 @@ private struct SpansStop<Position: ScrollPosition>: MixedLinesStop {
     let old = next.firstItem - spans[passed].itemDelta
     // The old line holding `old`: found by walking on from the last one found, as lines go by
     // in order (a search per line cost the loop a fifth more where breaks realign slowly).
-    let lines = section.lines
     while oldLine + 1 < lines.count && lines[oldLine + 1].broken.firstItem <= old {
       oldLine += 1
     }

@@ -30,7 +30,91 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
   /// FLOW-12: whether the last line was placed as complete (justified).
   var lastLineIsComplete = false
 
+  /// How far the lines of each block of `linesPerBlock` lines have moved since their starts
+  /// were stored: a Fenwick tree over blocks (`PrefixSumTree`), the prefix sum through a
+  /// line's block added to its stored start (`start(ofLine:)`). A resize moves the lines after
+  /// it by one distance: those left in its own block one by one, the blocks after it by one
+  /// update of the tree, O(log lines) instead of one addition a line. Empty while no block has
+  /// moved, and emptied (`applyBlockShifts()`) by any update that changes which block a line
+  /// is in.
+  var blockShifts: ContiguousArray<Position> = []
+
+  /// Lines per block of `blockShifts`: a resize moves at most this many lines one by one.
+  static var linesPerBlock: Int { 64 }
+
   var numberOfItems: Int { cells.count }
+
+  /// Where line `index` starts, relative to the section: its stored start moved by its
+  /// block's shift, if any.
+  ///
+  /// - Complexity: O(1) while no block has moved; O(log lines) otherwise.
+  @inline(__always)
+  func start(ofLine index: Int) -> Position {
+    let stored = lines[index].start
+    guard !blockShifts.isEmpty else { return stored }
+    let shift = PrefixSumTree.prefixSum(index / Self.linesPerBlock + 1, of: blockShifts)
+    // A block that has not moved leaves the stored bits (+0 would turn a start of −0 into +0).
+    return shift.isIdentical(to: .zero) ? stored : stored + shift
+  }
+
+  /// The last line, with where it starts (`start(ofLine:)`); nil for a section of none.
+  var lastLine: Line? {
+    guard let last = lines.last else { return nil }
+    return Line(broken: last.broken, start: start(ofLine: lines.count - 1))
+  }
+
+  /// Adds each block's shift to its lines' stored starts, and empties the tree.
+  ///
+  /// - Complexity: O(lines) if a block has moved; O(1) otherwise.
+  mutating func applyBlockShifts() {
+    guard !blockShifts.isEmpty else { return }
+    normalizeBlocks(0..<((lines.count + Self.linesPerBlock - 1) / Self.linesPerBlock))
+    blockShifts = []
+  }
+
+  /// Adds the shift of each of `blocks` to its lines' stored starts and takes it out of the
+  /// tree, the blocks after them keeping theirs; returns the tree nodes that touched.
+  ///
+  /// - Complexity: O(lines in `blocks` + log lines per block).
+  @discardableResult
+  mutating func normalizeBlocks(_ blocks: Range<Int>) -> Int {
+    guard !blockShifts.isEmpty else { return 0 }
+    let blockCount = blockShifts.count - 1
+    var touched = 0
+    for block in blocks {
+      let shift = PrefixSumTree.prefixSum(block + 1, of: blockShifts)
+      guard !shift.isIdentical(to: .zero) else { continue }
+      let end = min((block + 1) * Self.linesPerBlock, lines.count)
+      lines.withUnsafeMutableBufferPointer { lines in
+        for line in (block * Self.linesPerBlock)..<end { lines[line].start += shift }
+      }
+      // The block's prefix sum is now 0, the next block's unchanged.
+      touched += PrefixSumTree.add(.zero - shift, at: block, to: &blockShifts)
+      if block + 1 < blockCount {
+        touched += PrefixSumTree.add(shift, at: block + 1, to: &blockShifts)
+      }
+    }
+    return touched
+  }
+
+  /// Moves lines `first...` by `distance`: those in `first`'s block one by one, the blocks
+  /// after it through the tree (made here, with every block at 0, the first time). Returns the
+  /// lines moved one by one and the tree nodes touched.
+  ///
+  /// - Complexity: O(`linesPerBlock` + log lines).
+  mutating func moveLines(from first: Int, by distance: Position) -> (lines: Int, nodes: Int) {
+    let blockEnd = min((first / Self.linesPerBlock + 1) * Self.linesPerBlock, lines.count)
+    lines.withUnsafeMutableBufferPointer { lines in
+      for line in first..<blockEnd { lines[line].start += distance }
+    }
+    let blockCount = (lines.count + Self.linesPerBlock - 1) / Self.linesPerBlock
+    let nextBlock = first / Self.linesPerBlock + 1
+    guard nextBlock < blockCount else { return (blockEnd - first, 0) }
+    if blockShifts.isEmpty {
+      blockShifts = PrefixSumTree.nodes(count: blockCount) { _ in .zero }
+    }
+    return (blockEnd - first, PrefixSumTree.add(distance, at: nextBlock, to: &blockShifts))
+  }
 
   /// The index of the line that holds `item`: the last line starting at or before it.
   ///

@@ -212,20 +212,27 @@ extension IncrementalState {
     let (first, last) = (meeting.lowerBound, meeting.upperBound)
     var result: [LayoutAttributes] = []
     for index in first..<last {
-      let section = sections[index]
       let start = bounds[index - first]
-      let lines = section.lines
+      // The arrays read, not the section copied (which would retain each of its arrays).
+      let (lines, cells) = (sections[index].lines, sections[index].cells)
+      let shifted = !sections[index].blockShifts.isEmpty
+      /// Where line `line` starts, relative to the section.
+      @inline(__always)
+      func relativeStart(_ line: Int) -> Position {
+        shifted ? sections[index].start(ofLine: line) : lines[line].start
+      }
       // Invariant: lines before `line` end before `low` (line extents never decrease).
       var line = partitioningIndex(lines.count) {
-        start + (lines[$0].start + Position(lines[$0].broken.thickness)) >= low
+        start + (relativeStart($0) + Position(lines[$0].broken.thickness)) >= low
       }
-      while line < lines.count && start + lines[line].start <= high {
+      while line < lines.count {
+        let lineStart = start + relativeStart(line)
+        guard lineStart <= high else { break }
         let stored = lines[line]
-        let lineStart = start + stored.start
         counters.elementsScanned += stored.broken.itemCount
         let origin = lineStart.lineOrigin
         for item in stored.broken.firstItem..<stored.broken.endItem {
-          let frame = cellFrame(section.cells[item], line: origin)
+          let frame = cellFrame(cells[item], line: origin)
           if frame.touchesOrIntersects(rect) {
             result.append(
               LayoutAttributes(
@@ -257,9 +264,10 @@ extension IncrementalState {
     guard sections.indices.contains(indexPath.section) else { return nil }
     let section = sections[indexPath.section]
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
-    let line = section.lines[section.lineIndex(holding: indexPath.item)]
+    let line = section.lineIndex(holding: indexPath.item)
     let frame = cellFrame(
-      section.cells[indexPath.item], line: (start(of: indexPath.section) + line.start).lineOrigin)
+      section.cells[indexPath.item],
+      line: (start(of: indexPath.section) + section.start(ofLine: line)).lineOrigin)
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 
