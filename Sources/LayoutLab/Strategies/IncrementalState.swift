@@ -225,9 +225,18 @@ extension IncrementalState {
       var line = partitioningIndex(lines.count) {
         start + (relativeStart($0) + Position(lines[$0].broken.thickness)) >= low
       }
-      while line < lines.count {
+      // The first line that starts past `high` (line starts never decrease): the answer's
+      // room reserved once for the items of the lines between, and the headers and footers
+      // still to come, where growing it by appends reallocated and copied it about log₂ of its
+      // size times (an eighth of a resize-and-query's instructions).
+      let end =
+        line + partitioningIndex(lines.count - line) { start + relativeStart(line + $0) > high }
+      let itemsMet =
+        (end < lines.count ? lines[end].broken.firstItem : cells.count)
+        - (line < lines.count ? lines[line].broken.firstItem : cells.count)
+      result.reserveCapacity(result.count + itemsMet + 2 * (last - index))
+      while line < end {
         let lineStart = start + relativeStart(line)
-        guard lineStart <= high else { break }
         let stored = lines[line]
         counters.elementsScanned += stored.broken.itemCount
         let origin = lineStart.lineOrigin
