@@ -234,7 +234,10 @@ extension IncrementalState {
       let itemsMet =
         (end < lines.count ? lines[end].broken.firstItem : cells.count)
         - (line < lines.count ? lines[line].broken.firstItem : cells.count)
-      result.reserveCapacity(result.count + itemsMet + 2 * (last - index))
+      // Grown by doubling at least: reserving exactly what each section needs would copy the
+      // answer once per section, O(n · s) for a rect that meets every section.
+      let needed = result.count + itemsMet + 2 * (last - index)
+      if needed > result.capacity { result.reserveCapacity(max(needed, 2 * result.capacity)) }
       while line < end {
         let lineStart = start + relativeStart(line)
         let stored = lines[line]
