@@ -45,7 +45,7 @@ final class BatchUpdateRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine {
     for _ in 0..<iterations {
       try! layout.invalidateLayout(with: .batch(batches[parity]))
       layout.prepare()
-      last = layout.layoutAttributesForElements(in: viewport)
+      last = elements(of: &layout, in: viewport)
       parity ^= 1
     }
     blackHole(last)

@@ -42,7 +42,7 @@ final class BoundsChangeRoutine<Layout: CollectionViewLayout>: BenchmarkRoutine 
       let bounds = steps[cursor]
       try! layout.invalidateLayout(with: .boundsChange(bounds))
       layout.prepare()
-      last = layout.layoutAttributesForElements(in: bounds)
+      last = elements(of: &layout, in: bounds)
       lastIndex = cursor
       cursor = cursor + 1 == steps.count ? 0 : cursor + 1
     }
