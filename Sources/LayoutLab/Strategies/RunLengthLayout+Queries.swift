@@ -106,7 +106,8 @@ extension RunLengthLayout {
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
     let runIndex = section.runIndex(holding: indexPath.item)
     let run = section.run(runIndex)
-    let items = FlowItemSizes(model.sections[indexPath.section], layout: model.layout)
+    let items = FlowItemSizes(
+      inlined: model.sections[indexPath.section], layout: model.layout)
     let shape = section.shape(ofRun: runIndex, items, state.geometry)
     let line = (indexPath.item - run.firstItem) / shape.itemsPerLine
     var placement: FlowCellPlacement?
