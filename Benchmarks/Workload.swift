@@ -19,6 +19,7 @@ public struct Workload: Sendable {
   enum Routine: Sendable {
     case prepare(firstScreen: Bool)
     case query(jumps: Bool)
+    case allElements
     case lookup(supplementary: Bool)
     case rotation
     case pinnedScroll
@@ -64,6 +65,10 @@ public struct Workload: Sendable {
       return QueryRoutine(
         layout, rects: jumps ? context.jumpRects : context.sweepRects,
         answers: jumps ? context.jumpAnswers : context.sweepAnswers,
+        exact: strategy.answersExactly, reportsMisses: context.reportsMisses)
+    case .allElements:
+      return QueryRoutine(
+        layout, rects: [.everywhere], answers: [context.allElements],
         exact: strategy.answersExactly, reportsMisses: context.reportsMisses)
     case .lookup(let supplementary):
       if supplementary {
@@ -119,8 +124,9 @@ extension Workload {
   /// Every workload, in report order (the concurrent-query ones from 1 to `maximumThreads`).
   public static func all(maximumThreads: Int = defaultMaximumThreads) -> [Workload] {
     [
-      prepare, firstScreen, scrollSweep, randomJump, itemLookup, supplementaryLookup, rotation,
-      pinnedScroll, resizeItem, resizeReflow, insertDeleteOnePercent, selfSizingSweep,
+      prepare, firstScreen, scrollSweep, randomJump, allElements, itemLookup,
+      supplementaryLookup, rotation, pinnedScroll, resizeItem, resizeReflow,
+      insertDeleteOnePercent, selfSizingSweep,
     ] + (1...max(1, maximumThreads)).map(concurrentQuery)
   }
 
@@ -181,6 +187,15 @@ extension Workload {
   public static let randomJump = Workload(
     name: "random-jump", summary: "viewport-sized rect queries at random places",
     kinds: [.flow, .mosaic], routine: .query(jumps: true))
+
+  /// `layoutAttributesForAllElements()`: one rect that meets every element, as a snapshot, an
+  /// accessibility pass or a test asks for. Its answer spans every section, so a strategy that
+  /// grows it section by section shows here — in allocations, which the gate compares exactly,
+  /// and in time: reserving each section's exact need copied the answer once a section,
+  /// O(n · s), which no viewport-sized query could show.
+  public static let allElements = Workload(
+    name: "all-elements", summary: "one query of every element (layoutAttributesForAllElements)",
+    kinds: [.flow, .mosaic], routine: .allElements)
 
   public static let itemLookup = Workload(
     name: "item-lookup", summary: "attributes for one item, at random index paths",
