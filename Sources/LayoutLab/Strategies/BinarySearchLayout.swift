@@ -56,7 +56,17 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
       // Invariant: lines before `line` end before `low` (line extents never decrease).
       var line =
         lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }
-      while line < lineEnd && lines[line].start <= high {
+      // The first line that starts past `high` (line starts never decrease): the answer's room
+      // reserved for the items of the lines between and the headers and footers still to come,
+      // where growing it by appends reallocated and copied it about log₂ of its size times.
+      // Grown by doubling at least, so that a rect meeting every section copies it O(log n)
+      // times, not once a section.
+      let end = line + partitioningIndex(lineEnd - line) { lines[line + $0].start > high }
+      let itemsMet =
+        end > line ? lines[end - 1].firstItem + lines[end - 1].itemCount - lines[line].firstItem : 0
+      let needed = result.count + itemsMet + 2 * (last - section)
+      if needed > result.capacity { result.reserveCapacity(max(needed, 2 * result.capacity)) }
+      while line < end {
         let items = lines[line].firstItem..<(lines[line].firstItem + lines[line].itemCount)
         cache.appendCells(
           of: section, items: items, meeting: rect, to: &result, counters: &counters)
