@@ -48,34 +48,39 @@ public struct BinarySearchLayout: FlowLayoutStrategy {
     var last = first
     while last < sections.count && sections[last].start <= high { last += 1 }
 
-    var result: [LayoutAttributes] = []
     let lines = cache.lines
-    for section in first..<last {
-      let lineStart = sections[section].firstLine
-      let lineEnd = section + 1 < sections.count ? sections[section + 1].firstLine : lines.count
-      // Invariant: lines before `line` end before `low` (line extents never decrease).
-      var line =
-        lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }
-      // The first line that starts past `high` (line starts never decrease): the answer's room
-      // reserved for the items of the lines between and the headers and footers still to come,
-      // where growing it by appends reallocated and copied it about log₂ of its size times.
-      // Grown by doubling at least, so that a rect meeting every section copies it O(log n)
-      // times, not once a section.
-      let end = line + partitioningIndex(lineEnd - line) { lines[line + $0].start > high }
-      let itemsMet =
-        end > line ? lines[end - 1].firstItem + lines[end - 1].itemCount - lines[line].firstItem : 0
-      let needed = result.count + itemsMet + 2 * (last - section)
-      if needed > result.capacity { result.reserveCapacity(max(needed, 2 * result.capacity)) }
-      while line < end {
-        let items = lines[line].firstItem..<(lines[line].firstItem + lines[line].itemCount)
-        cache.appendCells(
-          of: section, items: items, meeting: rect, to: &result, counters: &counters)
-        line += 1
+    // Each section's lines that can meet the rect, found first, so that the answer's room is
+    // reserved once, for their items and the sections' headers and footers: appending from
+    // empty reallocated and copied it about log₂ of its size times, and reserving section by
+    // section would copy it once a section.
+    return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: last - first) { met in
+      var bound = 2 * (last - first)
+      for section in first..<last {
+        let lineStart = sections[section].firstLine
+        let lineEnd = section + 1 < sections.count ? sections[section + 1].firstLine : lines.count
+        // Invariant: lines before `line` end before `low` (line extents never decrease) …
+        let line =
+          lineStart + partitioningIndex(lineEnd - lineStart) { lines[lineStart + $0].end >= low }
+        // … and lines from `end` on start past `high` (line starts never decrease).
+        let end = line + partitioningIndex(lineEnd - line) { lines[line + $0].start > high }
+        met.initializeElement(at: section - first, to: line..<end)
+        if end > line {
+          bound += lines[end - 1].firstItem + lines[end - 1].itemCount - lines[line].firstItem
+        }
       }
+      var result: [LayoutAttributes] = []
+      result.reserveCapacity(bound)
+      for section in first..<last {
+        for line in met[section - first] {
+          let items = lines[line].firstItem..<(lines[line].firstItem + lines[line].itemCount)
+          cache.appendCells(
+            of: section, items: items, meeting: rect, to: &result, counters: &counters)
+        }
+      }
+      cache.appendSupplementaryViews(
+        of: first..<last, meeting: rect, to: &result, counters: &counters)
+      return result
     }
-    cache.appendSupplementaryViews(
-      of: first..<last, meeting: rect, to: &result, counters: &counters)
-    return result
   }
 
   /// - Complexity: O(1).
