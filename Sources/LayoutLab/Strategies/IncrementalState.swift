@@ -210,55 +210,64 @@ extension IncrementalState {
   ) -> [LayoutAttributes] {
     let sections = self.sections
     let (first, last) = (meeting.lowerBound, meeting.upperBound)
-    var result: [LayoutAttributes] = []
-    for index in first..<last {
-      let start = bounds[index - first]
-      // The arrays read, not the section copied (which would retain each of its arrays).
-      let (lines, cells) = (sections[index].lines, sections[index].cells)
-      let shifted = !sections[index].blockShifts.isEmpty
-      /// Where line `line` starts, relative to the section.
-      @inline(__always)
-      func relativeStart(_ line: Int) -> Position {
-        shifted ? sections[index].start(ofLine: line) : lines[line].start
+    /// Where line `line` of section `index` starts, relative to the section.
+    @inline(__always)
+    func relativeStart(_ line: Int, of index: Int) -> Position {
+      sections[index].blockShifts.isEmpty
+        ? sections[index].lines[line].start : sections[index].start(ofLine: line)
+    }
+    // Each section's lines that can meet the rect, found first, so that the answer's room is
+    // reserved once, for their items and the sections' headers and footers: appending from
+    // empty reallocated and copied it about log₂ of its size times (an eighth of a
+    // resize-and-query's instructions), and reserving section by section would copy it once a
+    // section — O(n · s) for a rect that meets every section.
+    return withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: last - first) { met in
+      var bound = 2 * (last - first)
+      for index in first..<last {
+        let start = bounds[index - first]
+        // The arrays read, not the section copied (which would retain each of its arrays).
+        let (lines, cells) = (sections[index].lines, sections[index].cells)
+        // Invariant: lines before `line` end before `low` (line extents never decrease) …
+        let line = partitioningIndex(lines.count) {
+          start + (relativeStart($0, of: index) + Position(lines[$0].broken.thickness)) >= low
+        }
+        // … and lines from `end` on start past `high` (line starts never decrease).
+        let end =
+          line
+          + partitioningIndex(lines.count - line) {
+            start + relativeStart(line + $0, of: index) > high
+          }
+        met.initializeElement(at: index - first, to: line..<end)
+        bound +=
+          (end < lines.count ? lines[end].broken.firstItem : cells.count)
+          - (line < lines.count ? lines[line].broken.firstItem : cells.count)
       }
-      // Invariant: lines before `line` end before `low` (line extents never decrease).
-      var line = partitioningIndex(lines.count) {
-        start + (relativeStart($0) + Position(lines[$0].broken.thickness)) >= low
-      }
-      // The first line that starts past `high` (line starts never decrease): the answer's
-      // room reserved once for the items of the lines between, and the headers and footers
-      // still to come, where growing it by appends reallocated and copied it about log₂ of its
-      // size times (an eighth of a resize-and-query's instructions).
-      let end =
-        line + partitioningIndex(lines.count - line) { start + relativeStart(line + $0) > high }
-      let itemsMet =
-        (end < lines.count ? lines[end].broken.firstItem : cells.count)
-        - (line < lines.count ? lines[line].broken.firstItem : cells.count)
-      // Grown by doubling at least: reserving exactly what each section needs would copy the
-      // answer once per section, O(n · s) for a rect that meets every section.
-      let needed = result.count + itemsMet + 2 * (last - index)
-      if needed > result.capacity { result.reserveCapacity(max(needed, 2 * result.capacity)) }
-      while line < end {
-        let lineStart = start + relativeStart(line)
-        let stored = lines[line]
-        counters.elementsScanned += stored.broken.itemCount
-        let origin = lineStart.lineOrigin
-        for item in stored.broken.firstItem..<stored.broken.endItem {
-          let frame = cellFrame(cells[item], line: origin)
-          if frame.touchesOrIntersects(rect) {
-            result.append(
-              LayoutAttributes(
-                kind: .cell, indexPath: LayoutIndexPath(item: item, section: index), frame: frame,
-                zIndex: 0))
+      var result: [LayoutAttributes] = []
+      result.reserveCapacity(bound)
+      for index in first..<last {
+        let start = bounds[index - first]
+        let (lines, cells) = (sections[index].lines, sections[index].cells)
+        for line in met[index - first] {
+          let lineStart = start + relativeStart(line, of: index)
+          let stored = lines[line]
+          counters.elementsScanned += stored.broken.itemCount
+          let origin = lineStart.lineOrigin
+          for item in stored.broken.firstItem..<stored.broken.endItem {
+            let frame = cellFrame(cells[item], line: origin)
+            if frame.touchesOrIntersects(rect) {
+              result.append(
+                LayoutAttributes(
+                  kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
+                  frame: frame, zIndex: 0))
+            }
           }
         }
-        line += 1
       }
+      geometry.appendSupplementaryViews(
+        of: first..<last, meeting: rect, to: &result, counters: &counters
+      ) { record(of: $0, start: bounds[$0 - first], end: bounds[$0 - first + 1]) }
+      return result
     }
-    geometry.appendSupplementaryViews(
-      of: first..<last, meeting: rect, to: &result, counters: &counters
-    ) { record(of: $0, start: bounds[$0 - first], end: bounds[$0 - first + 1]) }
-    return result
   }
 
   /// The final frame of `cell` in a line whose origin is `line`: the engine's formula
