@@ -95,17 +95,26 @@ struct FlowItemSizes {
   }
 
   init(_ section: FlowSection, layout: FlowLayoutConfiguration) {
-    self.init(inlined: section, layout: layout)
+    self.init(sizing: section.itemSizing, layout: layout)
   }
 
-  /// `init(_:layout:)`, inlined: for a query that reads a section of the model in place
-  /// (`RunLengthLayout.RectQuery`), where the call out of line copied the whole section to pass
-  /// it — a retain and a release of each of its arrays, about 150 instructions — to read one
-  /// of its fields. Not for the engine's loops: inlined there it cost the reference's layout
-  /// 1.4 % more instructions.
+  /// The sizes of section `index` of `sections`, for a query that reads the model in place
+  /// (`RunLengthLayout.RectQuery`): inlined, and only the section's sizing loaded (one retain
+  /// of its sizes). Passing the section out of line, or reading it whole, copied it first — a
+  /// retain and a release of each of its arrays, 150 to 200 instructions a query — to read one
+  /// of its fields. Not for the engine's loops: `init(_:layout:)` inlined there cost the
+  /// reference's layout 1.4 % more instructions.
   @inline(__always)
-  init(inlined section: FlowSection, layout: FlowLayoutConfiguration) {
-    switch section.itemSizing {
+  init(section index: Int, of sections: [FlowSection], layout: FlowLayoutConfiguration) {
+    self = sections.withUnsafeBufferPointer {
+      precondition($0.indices.contains(index), "section \(index) of \($0.count)")
+      return FlowItemSizes(sizing: $0[index].itemSizing, layout: layout)
+    }
+  }
+
+  @inline(__always)
+  private init(sizing: FlowSection.ItemSizing, layout: FlowLayoutConfiguration) {
+    switch sizing {
     case .fixed(let count, let itemSize):
       (storage, fixedSize, self.count) = (.fixed, itemSize ?? layout.itemSize, count)
     case .fixedWithExceptions(let count, let itemSize, let exceptions):

@@ -107,7 +107,7 @@ extension RunLengthLayout {
     let runIndex = section.runIndex(holding: indexPath.item)
     let run = section.run(runIndex)
     let items = FlowItemSizes(
-      inlined: model.sections[indexPath.section], layout: model.layout)
+      section: indexPath.section, of: model.sections, layout: model.layout)
     let shape = section.shape(ofRun: runIndex, items, state.geometry)
     let line = (indexPath.item - run.firstItem) / shape.itemsPerLine
     var placement: FlowCellPlacement?

@@ -89,7 +89,7 @@ extension RunLengthLayout {
       let end = run + 1 < runs.count ? runs[run + 1].firstItem : section.numberOfItems
       guard end - lines.firstItem > 512, lines.lineCount > 1 else { return 0 }
       let items = FlowItemSizes(
-        inlined: model.pointee.sections[index], layout: model.pointee.layout)
+        section: index, of: model.pointee.sections, layout: model.pointee.layout)
       let shape = section.shape(ofRun: run, items, state.pointee.geometry)
       let pitch = shape.thickness + section.metrics.lineSpacing
       let span = (high - low) / pitch
@@ -265,7 +265,7 @@ extension RunLengthLayout {
       _ emit: (LayoutAttributes) -> Bool
     ) -> Bool {
       let items = FlowItemSizes(
-        inlined: model.pointee.sections[index], layout: model.pointee.layout)
+        section: index, of: model.pointee.sections, layout: model.pointee.layout)
       // Sizes per item (every mixed section but one size with exceptions) read from their
       // buffer, unchecked: runs hold items of the section only, as many as it has sizes.
       let fromBuffer = items.withUnsafeSizes { sizes in
