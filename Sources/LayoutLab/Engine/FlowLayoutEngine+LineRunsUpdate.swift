@@ -44,9 +44,9 @@ extension FlowLayoutEngine {
     ofSection index: Int, resizing firstChanged: Int, through lastChanged: Int,
     in section: inout SectionRuns, counters: inout LayoutWorkCounters
   ) -> Bool {
-    let flowSection = model.sections[index]
-    let items = FlowItemSizes(flowSection, layout: model.layout)
-    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
+    // The model's section read in place: bound to a constant, it was copied (twice).
+    let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
+    let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
     guard var plan = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
     else { return false }
     // The tree: made at a resize once the runs are the section's alone — runs that share a

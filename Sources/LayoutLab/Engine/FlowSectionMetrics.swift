@@ -32,8 +32,27 @@ struct FlowSectionMetrics {
   }
 
   init(_ section: FlowSection, in model: FlowLayoutModel, geometry: FlowGeometry) {
+    self = withUnsafePointer(to: section) { Self(at: $0, in: model, geometry: geometry) }
+  }
+
+  /// The metrics of section `index` of `model`, its fields read in place: a section passed
+  /// whole from the model's array is copied first (a retain and a release of its arrays,
+  /// about 100 instructions), as an update that needs one section's metrics would.
+  init(section index: Int, of model: FlowLayoutModel, geometry: FlowGeometry) {
+    self = model.sections.withUnsafeBufferPointer { sections in
+      guard let base = sections.baseAddress, sections.indices.contains(index) else {
+        preconditionFailure("section \(index) of \(sections.count)")
+      }
+      return Self(at: base + index, in: model, geometry: geometry)
+    }
+  }
+
+  @inline(__always)
+  private init(
+    at section: UnsafePointer<FlowSection>, in model: FlowLayoutModel, geometry: FlowGeometry
+  ) {
     let layout = model.layout
-    var inset = section.sectionInset ?? layout.sectionInset
+    var inset = section.pointee.sectionInset ?? layout.sectionInset
     let contentInset = model.collectionView.adjustedContentInset
     // FLOW-7: only the two cross-axis insets move; each by its reference's excess over the
     // content inset on that side.
@@ -51,17 +70,19 @@ struct FlowSectionMetrics {
     } else {
       (lead, trail, before, after) = (inset.top, inset.bottom, inset.left, inset.right)
     }
-    interitemSpacing = section.minimumInteritemSpacing ?? layout.minimumInteritemSpacing
-    lineSpacing = section.minimumLineSpacing ?? layout.minimumLineSpacing
-    headerLength = geometry.scrollLength(section.headerReferenceSize ?? layout.headerReferenceSize)
-    footerLength = geometry.scrollLength(section.footerReferenceSize ?? layout.footerReferenceSize)
+    interitemSpacing = section.pointee.minimumInteritemSpacing ?? layout.minimumInteritemSpacing
+    lineSpacing = section.pointee.minimumLineSpacing ?? layout.minimumLineSpacing
+    headerLength = geometry.scrollLength(
+      section.pointee.headerReferenceSize ?? layout.headerReferenceSize)
+    footerLength = geometry.scrollLength(
+      section.pointee.footerReferenceSize ?? layout.footerReferenceSize)
     available = geometry.lineDimension - lead - trail
 
     // FLOW-8: uniform when every item has one size and sizes are not estimated.
     if layout.estimatedItemSize.isEnabled {
       uniformSize = nil
     } else {
-      switch section.itemSizing {
+      switch section.pointee.itemSizing {
       case .fixed(_, let itemSize):
         uniformSize = itemSize ?? layout.itemSize
       case .fixedWithExceptions(let count, let itemSize, let exceptions):

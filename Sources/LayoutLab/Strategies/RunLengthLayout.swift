@@ -63,7 +63,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     if needsFullLayout || state == nil {
       fullLayout()
-    } else if let change = pending {
+    } else if let change = pending.take() {
+      // Taken, not bound: binding copied the change (a retain and a release of its arrays).
       applyIncrementally(change)
     }
     pending = nil
@@ -164,11 +165,6 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
   }
 
-  /// `runsBound(of:)` for one section.
-  private static func runsBound(of section: FlowSection, estimated: Bool) -> Int {
-    runsBound(of: section.itemSizing, estimated: estimated)
-  }
-
   /// `runsBound(of:)` for a section sized by `sizing`.
   @inline(__always)
   private static func runsBound(of sizing: FlowSection.ItemSizing, estimated: Bool) -> Int {
@@ -189,41 +185,49 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// kept together once all are laid out (`keep(in:)`): one allocation for a batch over many
   /// sections, not one per section, and none when every section is re-broken in place.
   private struct Relaid: ~Copyable {
-    /// Made when the first section is laid out, with room for `bound` runs.
+    /// Made when the first section is laid out, with room for the runs of every section the
+    /// change names.
     var runs: FlowLayoutEngine.LineRunBuffer?
-    let bound: Int
-    let changed: Int
     /// The sections whose runs are in `runs`.
     var indexes: [Int] = []
 
-    /// Room for the runs of the sections `change` names.
-    ///
-    /// - Complexity: O(sections changed).
-    init(for change: FlowSectionChanges, in model: FlowLayoutModel) {
-      let estimated = model.layout.estimatedItemSize.isEnabled
-      var (bound, changed) = (0, 0)
-      change.forEachChange { index, _ in
-        bound += RunLengthLayout.runsBound(of: model.sections[index], estimated: estimated)
-        changed += 1
-      }
-      (self.bound, self.changed) = (bound, changed)
-    }
-
     /// Section `index` laid out, its runs to be kept by `keep(in:)`.
     mutating func laidOut(
-      _ index: Int, by engine: FlowLayoutEngine, counters: inout LayoutWorkCounters
+      _ index: Int, of change: FlowSectionChanges, by engine: FlowLayoutEngine,
+      counters: inout LayoutWorkCounters
     ) -> Section {
-      if indexes.isEmpty { indexes.reserveCapacity(changed) }
-      indexes.append(index)
       var buffer: FlowLayoutEngine.LineRunBuffer
       if let made = runs.take() {
         buffer = made
       } else {
+        // Sized at the first section laid out, not before: a resize re-broken in place needs
+        // no room (sizing it read every changed section of the model: about 300 instructions).
+        let (bound, changed) = Self.room(for: change, in: engine.model)
+        indexes.reserveCapacity(changed)
         buffer = FlowLayoutEngine.LineRunBuffer(capacity: bound)
       }
+      indexes.append(index)
       let section = engine.lineRuns(ofSection: index, into: &buffer, counters: &counters)
       runs = consume buffer
       return section
+    }
+
+    /// How many runs the sections `change` names may make, and how many sections it names.
+    ///
+    /// - Complexity: O(sections changed).
+    private static func room(for change: FlowSectionChanges, in model: FlowLayoutModel)
+      -> (runs: Int, sections: Int)
+    {
+      let estimated = model.layout.estimatedItemSize.isEnabled
+      var (bound, changed) = (0, 0)
+      // Each section's sizing read in place: a section read whole is copied first.
+      model.sections.withUnsafeBufferPointer { sections in
+        change.forEachChange { index, _ in
+          bound += RunLengthLayout.runsBound(of: sections[index].itemSizing, estimated: estimated)
+          changed += 1
+        }
+      }
+      return (bound, changed)
     }
 
     /// Gives the sections laid out their runs.
@@ -241,14 +245,15 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
     var anyMoved = false
-    var relaid = Relaid(for: change.sections, in: model)
+    var relaid = Relaid()
     if change.sections.structureChanged {
       var sections = ContiguousArray<Section>()
       sections.reserveCapacity(change.sections.sections.count)
       for (index, origin) in change.sections.sections.enumerated() {
         switch origin {
         case .inserted:
-          sections.append(relaid.laidOut(index, by: engine, counters: &counters))
+          sections.append(
+            relaid.laidOut(index, of: change.sections, by: engine, counters: &counters))
         case .existing(let old, _, _, _): sections.append(state.sections[old])
         }
       }
@@ -269,7 +274,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
             ofSection: index, resizing: first, through: last, in: &state.sections[index],
             counters: &counters)
         if !relined {
-          state.sections[index] = relaid.laidOut(index, by: engine, counters: &counters)
+          state.sections[index] = relaid.laidOut(
+            index, of: change.sections, by: engine, counters: &counters)
         }
         if keepsStarts {
           state.starts.setLength(
@@ -303,9 +309,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   /// `rebreakLimit` lines (as it may, rarely, when many lines shrink into few), so the
   /// section is laid out at once. Either way the frames are the same.
   ///
-  /// - Complexity: O(log runs).
+  /// - Complexity: O(1) for one item, else O(log runs).
   private static func mayRebreak(_ section: Section, _ first: Int, _ last: Int) -> Bool {
-    guard section.columns == nil else { return false }
+    // One item resized lies in one run: no search (two cost a resize about 400 instructions).
+    guard section.columns == nil, first != last else { return section.columns == nil }
     let apart = section.runIndex(holding: last) - section.runIndex(holding: first)
     return apart <= 2 * FlowLayoutEngine.rebreakLimit
   }
