@@ -325,9 +325,9 @@ extension FlowLayoutEngine {
   func lineRuns(
     ofSection index: Int, into buffer: inout LineRunBuffer, counters: inout LayoutWorkCounters
   ) -> SectionRuns {
-    let flowSection = model.sections[index]
-    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
-    let items = FlowItemSizes(flowSection, layout: model.layout)
+    // The model's section read in place: bound to a constant, it was copied.
+    let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
+    let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
     let firstRun = buffer.count
     var laidOut = SectionRuns(
       runs: LineRunList(offset: 0, count: 0), metrics: metrics, numberOfItems: items.count,
