@@ -8,8 +8,7 @@ extension IncrementalSection {
   ///
   /// - Complexity: O(items in the section).
   init(laidOutBy engine: FlowLayoutEngine, section index: Int, counters: inout LayoutWorkCounters) {
-    let metrics = FlowSectionMetrics(
-      engine.model.sections[index], in: engine.model, geometry: engine.geometry)
+    let metrics = FlowSectionMetrics(section: index, of: engine.model, geometry: engine.geometry)
     var builder = IncrementalSectionBuilder<Position>(metrics: metrics)
     builder.section.cells.reserveCapacity(engine.model.sections[index].numberOfItems)
     _ = engine.layoutSection(index, startingAt: 0, into: &builder)
@@ -43,9 +42,10 @@ extension IncrementalSection {
     by engine: FlowLayoutEngine, section index: Int, firstChanged: Int, lastChanged: Int,
     delta: Int, counters: inout LayoutWorkCounters
   ) -> Bool {
-    let flowSection = engine.model.sections[index]
-    let metrics = FlowSectionMetrics(flowSection, in: engine.model, geometry: engine.geometry)
-    let items = FlowItemSizes(flowSection, layout: engine.model.layout)
+    // The model's section read in place: bound to a constant, it was copied.
+    let metrics = FlowSectionMetrics(section: index, of: engine.model, geometry: engine.geometry)
+    let items = FlowItemSizes(
+      section: index, of: engine.model.sections, layout: engine.model.layout)
     guard !isUniform, metrics.uniformSize == nil, items.count > 0, numberOfItems > 0,
       !lines.isEmpty,
       // FLOW-11: the first item decides whether the section opens with an empty line; a
@@ -69,11 +69,16 @@ extension IncrementalSection {
     var run = IncrementalSectionBuilder<Position>(metrics: metrics, firstLineStart: resumeStart)
     // Room for the items the changes span (at most a line each), where they are many —
     // changes far apart: grown by doubling instead, the copies were a fifth of a batch of
-    // scattered inserts and deletes. A resize re-breaks a line or two, which needs no room.
+    // scattered inserts and deletes. A resize re-breaks a line or two: room for a few, in
+    // blocks small enough for malloc's per-thread cache (appended from empty, the cells grew
+    // twice and the lines once, about 1,200 instructions; 64 cells cost more than that).
     let spanned = lastChanged - resume.firstItem
     if spanned > 32 {
       run.section.lines.reserveCapacity(spanned + 16)
       run.section.cells.reserveCapacity(spanned + 64)
+    } else {
+      run.section.lines.reserveCapacity(8)
+      run.section.cells.reserveCapacity(16)
     }
     let end: FlowLayoutEngine.MixedLinesEnd
     let firstKept: Int?

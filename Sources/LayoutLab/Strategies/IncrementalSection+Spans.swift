@@ -20,9 +20,10 @@ extension IncrementalSection {
     by engine: FlowLayoutEngine, section index: Int,
     spans: ArraySlice<FlowSectionChanges.ChangedItemSpan>, counters: inout LayoutWorkCounters
   ) -> Bool {
-    let flowSection = engine.model.sections[index]
-    let metrics = FlowSectionMetrics(flowSection, in: engine.model, geometry: engine.geometry)
-    let items = FlowItemSizes(flowSection, layout: engine.model.layout)
+    // The model's section read in place: bound to a constant, it was copied.
+    let metrics = FlowSectionMetrics(section: index, of: engine.model, geometry: engine.geometry)
+    let items = FlowItemSizes(
+      section: index, of: engine.model.sections, layout: engine.model.layout)
     guard let firstSpan = spans.first, !isUniform, metrics.uniformSize == nil, items.count > 0,
       numberOfItems > 0, !lines.isEmpty,
       // FLOW-11, as in the one-range update.
