@@ -46,7 +46,7 @@ struct ExactPositionSink<Inner: FlowLayoutSink>: FlowLayoutSink {
   private mutating func begin(_ index: Int) {
     guard index != section, model.sections.indices.contains(index) else { return }
     section = index
-    let metrics = FlowSectionMetrics(model.sections[index], in: model, geometry: geometry)
+    let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
     header = ExactPosition(metrics.headerLength)
     before = ExactPosition(metrics.before)
     after = ExactPosition(metrics.after)

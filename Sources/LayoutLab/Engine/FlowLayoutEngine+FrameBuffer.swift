@@ -44,9 +44,9 @@ extension FlowLayoutEngine {
   func breakLines(ofSection section: Int, stashingAt frames: UnsafeMutablePointer<CGRect>?)
     -> Int
   {
-    let flowSection = model.sections[section]
-    let metrics = FlowSectionMetrics(flowSection, in: model, geometry: geometry)
-    let items = FlowItemSizes(flowSection, layout: model.layout)
+    // The model's section read in place: bound to a constant, it was copied.
+    let metrics = FlowSectionMetrics(section: section, of: model, geometry: geometry)
+    let items = itemSizes(ofSection: section)
     guard items.count > 0 else { return 0 }
     if let size = metrics.uniformSize {
       let main = geometry.mainAndThickness(size).main
