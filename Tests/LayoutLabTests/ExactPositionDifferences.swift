@@ -108,13 +108,13 @@ struct ExactPositionDifferences: CustomStringConvertible {
     sink.set.insert(geometry.paddingBefore)
     sink.set.insert(geometry.paddingAfter)
     engine.layout(into: &sink)
-    for section in model.sections {
-      let metrics = FlowSectionMetrics(section, in: model, geometry: geometry)
+    for index in model.sections.indices {
+      let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
       for value in [metrics.headerLength, metrics.before, metrics.after, metrics.footerLength] {
         sink.set.insert(value)
       }
       // Each line's s_l: at most one per item, plus FLOW-11's empty line.
-      sink.set.insert(metrics.lineSpacing, times: section.numberOfItems + 1)
+      sink.set.insert(metrics.lineSpacing, times: model.sections[index].numberOfItems + 1)
     }
     return sink.set
   }
@@ -174,7 +174,7 @@ private struct ComparisonSink: FlowLayoutSink {
   mutating func begin(_ index: Int) {
     guard index != section else { return }
     section = index
-    metrics = FlowSectionMetrics(model.sections[index], in: model, geometry: geometry)
+    metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
     hasLine = false
   }
 

@@ -23,7 +23,7 @@ struct FlatLineLoopTests {
           layout: layout, sections: [FlowSection(items: 1)])
         model.layout.sectionInset = EdgeInsets(top: 0, left: inset, bottom: 0, right: 0)
         let geometry = FlowGeometry(model)
-        let metrics = FlowSectionMetrics(model.sections[0], in: model, geometry: geometry)
+        let metrics = FlowSectionMetrics(section: 0, of: model, geometry: geometry)
         var fill = FlowLineFill(metrics)
         for added in mains {
           for main in mains {
@@ -163,8 +163,8 @@ struct FlatLineLoopTests {
   {
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     let geometry = FlowGeometry(model)
-    let metrics = FlowSectionMetrics(model.sections[0], in: model, geometry: geometry)
-    let items = FlowItemSizes(model.sections[0], layout: model.layout)
+    let metrics = FlowSectionMetrics(section: 0, of: model, geometry: geometry)
+    let items = FlowItemSizes(section: 0, of: model.sections, layout: model.layout)
     let cursor = FlowLayoutEngine.MixedLinesCursor(
       firstItem: 0, lineStart: metrics.linesStart, previousUsed: nil,
       everyLineHoldsOneItem: true)

@@ -31,10 +31,6 @@ struct FlowSectionMetrics {
     start + (thickness + lineSpacing)
   }
 
-  init(_ section: FlowSection, in model: FlowLayoutModel, geometry: FlowGeometry) {
-    self = withUnsafePointer(to: section) { Self(at: $0, in: model, geometry: geometry) }
-  }
-
   /// The metrics of section `index` of `model`, its fields read in place: a section passed
   /// whole from the model's array is copied first (a retain and a release of its arrays,
   /// about 100 instructions), as an update that needs one section's metrics would.
@@ -113,10 +109,6 @@ struct FlowItemSizes {
     case perItem(ContiguousArray<CGSize>)
     /// `fixedSize`, but for these items (sorted, each once).
     case exceptions(ContiguousArray<FlowSection.SizeException>)
-  }
-
-  init(_ section: FlowSection, layout: FlowLayoutConfiguration) {
-    self.init(sizing: section.itemSizing, layout: layout)
   }
 
   /// The sizes of section `index` of `sections`, read in place: inlined, and only the

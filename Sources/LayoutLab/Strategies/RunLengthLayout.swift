@@ -223,6 +223,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       // Each section's sizing read in place: a section read whole is copied first.
       model.sections.withUnsafeBufferPointer { sections in
         change.forEachChange { index, _ in
+          precondition(sections.indices.contains(index), "section \(index) of \(sections.count)")
           bound += RunLengthLayout.runsBound(of: sections[index].itemSizing, estimated: estimated)
           changed += 1
         }
