@@ -123,13 +123,21 @@ struct FlatLineLoopTests {
     }
     let storage = buffer.finish()
     #expect(storage.count == sections.reduce(0) { $0 + $1.runs.count })
-    for index in sections.indices {
-      sections[index].runs.keep(storage)
-      let alone = engine.lineRuns(ofSection: index, counters: &counters)
-      #expect(alone.runs.count == sections[index].runs.count)
-      for run in 0..<alone.runs.count {
-        #expect(alone.runs[run].start == sections[index].runs[run].start)
-        #expect(alone.runs[run].firstItem == sections[index].runs[run].firstItem)
+    // The runs point into the storage, which this test holds to the end.
+    withExtendedLifetime(storage) {
+      for index in sections.indices {
+        sections[index].runs.keep(storage)
+        var own = FlowLayoutEngine.LineRunBuffer(capacity: 16)
+        var alone = engine.lineRuns(ofSection: index, into: &own, counters: &counters)
+        let ownStorage = own.finish()
+        alone.runs.keep(ownStorage)
+        withExtendedLifetime(ownStorage) {
+          #expect(alone.runs.count == sections[index].runs.count)
+          for run in 0..<alone.runs.count {
+            #expect(alone.runs[run].start == sections[index].runs[run].start)
+            #expect(alone.runs[run].firstItem == sections[index].runs[run].firstItem)
+          }
+        }
       }
     }
   }
@@ -181,7 +189,9 @@ struct FlatLineLoopTests {
     let storage = buffer.finish()
     var runs = FlowLayoutEngine.LineRunList(offset: 0, count: storage.count)
     runs.keep(storage)
-    let lines = (0..<runs.count).map { (runs[$0].start.bitPattern, runs[$0].firstItem) }
+    let lines = withExtendedLifetime(storage) {
+      (0..<runs.count).map { (runs[$0].start.bitPattern, runs[$0].firstItem) }
+    }
     let described: String
     switch end {
     case .lastLine(let end, let isComplete): described = "last \(end.bitPattern) \(isComplete)"

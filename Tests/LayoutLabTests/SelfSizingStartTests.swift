@@ -239,31 +239,24 @@ struct SelfSizingStartTests {
     #expect(failed > 200 && repeated > 1_000, "\(failed) failed, \(repeated) runs repeated")
   }
 
-  @Test("a section's runs hold one reference, their storage: repeats are copied bit for bit")
-  func sectionRunsHoldOneReference() throws {
-    // `RunLengthLayout` copies a repeated section's bits and counts one more reference to its
-    // runs' storage per copy: any other reference a section held would go uncounted.
+  @Test("a laid-out section is plain data; the state holds each section's runs once")
+  func sectionRunsArePlainData() throws {
+    // `RunLengthLayout` copies sections by their bits (repeats, queries) and counts no
+    // reference for them: the state's `holders` keep the runs' storage.
     let model = Dataset.estimatedSizes.model(items: 3_000)
     var layout = try RunLengthLayout(
       model: FlowLayoutModel(
         collectionView: model.collectionView, layout: model.layout,
         sections: model.sections.map { FlowSection(items: $0.numberOfItems) }))
     layout.prepare()
-    let section = try #require(layout.prepared.sections.last)
-    // A field added to a section must be checked here, and counted by the copy if it holds
-    // a reference.
-    let fields = Mirror(reflecting: section).children.map { $0.label ?? "?" }
-    #expect(
-      fields.sorted() == [
-        "columns", "lastLineIsComplete", "length", "metrics", "numberOfItems", "runs",
-        "startSums", "uniformThickness",
-      ])
-    #expect(_isPOD(FlowSectionMetrics.self))
-    #expect(_isPOD(FlowLayoutEngine.UniformColumns?.self))
-    #expect(_isPOD(ExactSummands?.self))
-    // The runs: their storage and where they are in it.
-    let runs = Mirror(reflecting: section.runs).children.map { $0.label ?? "?" }
-    #expect(runs.sorted() == ["count", "offset", "storage"])
+    #expect(_isPOD(FlowLayoutEngine.SectionRuns.self))
+    let state = layout.prepared
+    #expect(state.sections.count == model.sections.count)
+    #expect(state.holders.count == state.sections.count)
+    // Equal sections, laid out once: one storage, held once, holds every section's runs.
+    #expect(state.holders.allSatisfy { $0 == nil })
+    let storage = try #require(state.fullLayoutRuns)
+    #expect(state.sections.allSatisfy { $0.runs.areKept(in: storage) })
   }
 
   @Test("a model changed before the first prepare() is laid out from its new sections")

@@ -17,6 +17,7 @@ import Foundation
 
 extension FlowLayoutEngine.SectionRuns {
   typealias LineRun = FlowLayoutEngine.LineRun
+  typealias LineRunStorage = FlowLayoutEngine.LineRunStorage
 
   /// Run `index`, with where it starts relative to the section.
   ///
@@ -26,6 +27,35 @@ extension FlowLayoutEngine.SectionRuns {
     let run = runs[index]
     guard startSums != nil else { return run }
     return LineRun(start: start(ofRun: index), firstItem: run.firstItem, lineCount: run.lineCount)
+  }
+
+  /// Run `index` + 1, given run `index` (`previous`, as `run(_:)` gave it), for a walk over
+  /// consecutive runs (a query's): as a chain, read; as a tree, `previous.start` plus the
+  /// distance between them — the node of run `index` + 1 less the nodes below it that it
+  /// covers. Each of those is a sum of distances, as is every difference on the way, so all
+  /// are exact, and so is the addition: the bits `start(ofRun:)` gives.
+  ///
+  /// - Complexity: O(1) as a chain; as a tree, one read per trailing zero bit of index + 2 —
+  ///   about two a run over consecutive runs, where `start(ofRun:)` reads O(log runs).
+  @inline(__always)
+  func run(after index: Int, _ previous: LineRun) -> LineRun {
+    let next = runs[index + 1]
+    guard startSums != nil else { return next }
+    let distance = runs.withUnsafeRuns { nodes in
+      // Node n (of run n − 1) holds the distances of runs n − lowbit(n) … n − 1; nodes n − 1,
+      // then each less its lowest bit, down to n − lowbit(n), hold those of all but run n − 1.
+      let node = index &+ 2
+      var distance = nodes[node &- 1].start
+      var below = node &- 1
+      let end = node & (node &- 1)
+      while below > end {
+        distance -= nodes[below &- 1].start
+        below &= below &- 1
+      }
+      return distance
+    }
+    return LineRun(
+      start: previous.start + distance, firstItem: next.firstItem, lineCount: next.lineCount)
   }
 
   /// Where run `index` starts, relative to the section.
@@ -80,13 +110,24 @@ extension FlowLayoutEngine.SectionRuns {
   /// and the answer is likely close to it (the runs a viewport meets after the first): an
   /// exponential search from there, then a binary search of the last step.
   ///
-  /// - Complexity: O(log(answer − lowerBound)) reads of a start: O(1) each as a chain,
-  ///   O(log runs) as a tree.
+  /// As a tree, a walk from `lowerBound`, run after run (`run(after:_:)`), instead: each probe
+  /// of the search would read O(log runs) nodes, and the runs walked are those the query's
+  /// cells then walk again.
+  ///
+  /// - Complexity: O(log(answer − lowerBound)) reads of a start as a chain; as a tree,
+  ///   O(log runs + answer − lowerBound).
   @inline(__always)
   func runsStarting(from lowerBound: Int, where isBefore: (Double) -> Bool) -> Int {
     guard startSums == nil else {
-      return Self.runsStarting(
-        from: lowerBound, count: runs.count, start: { start(ofRun: $0) }, where: isBefore)
+      var index = min(max(lowerBound, 0), runs.count)
+      guard index < runs.count else { return index }
+      var run = self.run(index)
+      while isBefore(run.start) {
+        index += 1
+        guard index < runs.count else { break }
+        run = self.run(after: index - 1, run)
+      }
+      return index
     }
     return runs.withUnsafeRuns { runs in
       Self.runsStarting(
@@ -178,16 +219,17 @@ extension FlowLayoutEngine.SectionRuns {
   /// holds them), for a resize that needs no room. Needs the last
   /// run to be one line (a run's pitch is known from the next run's start). The caller has
   /// checked what the sums do not show: that the engine adds no thickness off their grid
-  /// (`FlowLayoutEngine.thicknessesAreOnGrid`).
+  /// (`FlowLayoutEngine.thicknessesAreOnGrid`). `holder` holds the runs' storage, and the new
+  /// storage if they are copied.
   ///
   /// - Complexity: O(runs): a pass to check the sums, one to copy the runs (`withSlots`),
   ///   then one subtraction per node.
-  mutating func makeStartTree(withSlots: Bool = true) -> Bool {
+  mutating func makeStartTree(withSlots: Bool = true, holder: inout LineRunStorage?) -> Bool {
     guard startSums == nil, columns == nil, runs.count > 1, runs[runs.count - 1].lineCount == 1,
       let sums = exactStartSums()
     else { return false }
-    if withSlots { addEmptySlots() }
-    runs.withUniqueRuns { Self.makeTree(of: $0) }
+    if withSlots { addEmptySlots(holder: &holder) }
+    runs.withUniqueRuns(holder: &holder) { Self.makeTree(of: $0) }
     startSums = sums
     return true
   }
@@ -217,11 +259,11 @@ extension FlowLayoutEngine.SectionRuns {
     }
   }
 
-  /// The runs, as the engine's chain, copied to storage of their own with an empty slot
-  /// before every `slackSpacing`-th run; the empty slots they held dropped.
+  /// The runs, as the engine's chain, copied to storage of their own (the new `holder`) with an
+  /// empty slot before every `slackSpacing`-th run; the empty slots they held dropped.
   ///
   /// - Complexity: O(runs).
-  private mutating func addEmptySlots() {
+  private mutating func addEmptySlots(holder: inout LineRunStorage?) {
     let spacing = Self.slackSpacing
     var buffer = FlowLayoutEngine.LineRunBuffer(capacity: runs.count + runs.count / spacing + 1)
     runs.withUnsafeRuns { old in
@@ -241,7 +283,7 @@ extension FlowLayoutEngine.SectionRuns {
       }
     }
     runs = FlowLayoutEngine.LineRunList(offset: 0, count: buffer.count)
-    runs.keep(buffer.finish())
+    runs.keep(buffer.finish(), holder: &holder)
   }
 
   /// The set of distances (and pitches of runs of several lines) of the chain's starts, if
@@ -293,10 +335,12 @@ extension FlowLayoutEngine.SectionRuns {
   /// Turns a tree back into the engine's chain: the distances, then their running sums —
   /// exact, so every start as the chain had it.
   ///
+  /// `holder` holds the runs' storage, and the new storage if they are copied.
+  ///
   /// - Complexity: O(runs), plus O(runs) to copy them if another section or layout holds them.
-  mutating func removeStartTree() {
+  mutating func removeStartTree(holder: inout LineRunStorage?) {
     guard startSums != nil else { return }
-    runs.withUniqueRuns { nodes in
+    runs.withUniqueRuns(holder: &holder) { nodes in
       // `makeStartTree` backwards: from the first node on, the starts below are back.
       Self.withStarts(of: nodes) { starts in
         for node in stride(from: 1, through: nodes.count, by: 1) {

@@ -170,8 +170,16 @@ extension FlowLayoutEngine {
 
   /// The runs of one section: a stretch of storage that may hold other sections' runs too,
   /// so that a full layout keeps the runs of every section in one allocation.
-  struct LineRunList: Sendable {
-    private var storage: LineRunStorage?
+  ///
+  /// Plain data, no reference: whoever stores the section holds the storage
+  /// (`LineRunStorage`) — `RunLengthLayout.State` holds one per section, or one for all the
+  /// sections of a full layout — and passes the section's own holder, if it has one, to
+  /// whatever may change the runs (`withUniqueRuns(holder:_:)`). A section with a reference
+  /// was copied through its value witness, with a retain and a release, wherever the compiler
+  /// copied it: in a rect query, two or three times.
+  struct LineRunList: @unchecked Sendable {
+    /// Where the runs are, once kept (`keep(_:)`); nil before.
+    private var base: UnsafeMutablePointer<LineRun>?
     private var offset: Int
     let count: Int
 
@@ -181,60 +189,65 @@ extension FlowLayoutEngine {
       (self.offset, self.count) = (offset, count)
     }
 
-    /// Keeps the storage that holds the runs.
+    /// Points at the runs in `storage`, which the caller holds for as long as the list is
+    /// read (the section's holder).
     mutating func keep(_ storage: LineRunStorage) {
       precondition(offset + count <= storage.count)
-      self.storage = storage
+      base = storage.base + offset
+    }
+
+    /// The runs `offset..<offset + count` of a new `storage`, which becomes their holder.
+    mutating func keep(_ storage: LineRunStorage, holder: inout LineRunStorage?) {
+      keep(storage)
+      holder = storage
+    }
+
+    /// Whether the runs are kept, and in `storage`.
+    func areKept(in storage: LineRunStorage) -> Bool {
+      guard let base else { return false }
+      return base >= storage.base && base + count <= storage.base + storage.count
     }
 
     @inline(__always)
     subscript(index: Int) -> LineRun {
-      guard let storage, index >= 0, index < count else {
+      guard let base, index >= 0, index < count else {
         preconditionFailure("run \(index) of \(count)")
       }
-      return storage.base[offset + index]
+      return base[index]
     }
 
     /// Calls `body` with the runs as one buffer, for a loop that copies them all.
+    @inline(__always)
     func withUnsafeRuns<Result>(_ body: (UnsafeBufferPointer<LineRun>) -> Result) -> Result {
-      guard let storage else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-      return body(UnsafeBufferPointer(start: storage.base + offset, count: count))
+      body(UnsafeBufferPointer(start: base, count: base == nil ? 0 : count))
     }
-
-    /// Counts `copies` more holders of the runs' storage: for copies of this list made bit for
-    /// bit (`RunLengthLayout`'s repeated sections), which the runtime did not count.
-    func retainStorage(forBitwiseCopies copies: Int) {
-      guard let storage else { return }
-      let reference = Unmanaged.passUnretained(storage)
-      for _ in 0..<copies { _ = reference.retain() }
-    }
-
-    /// Whether nothing else holds the runs' storage: no other section, no copy of the layout.
-    mutating func isUniquelyHeld() -> Bool { isKnownUniquelyReferenced(&storage) }
 
     /// Calls `body` with the runs as one buffer it may change, first copying them to storage
-    /// of their own if anything else holds theirs (another section, a copy of the layout).
+    /// of their own, which becomes `holder`, if anything else holds theirs (another section, a
+    /// copy of the layout): `holder` is the section's own hold on the storage its runs are in,
+    /// or nil where it has none (the runs are then copied).
     ///
     /// - Complexity: O(1) once the runs' storage is theirs alone; else O(count) to copy them.
     mutating func withUniqueRuns<Result>(
-      _ body: (UnsafeMutableBufferPointer<LineRun>) -> Result
+      holder: inout LineRunStorage?, _ body: (UnsafeMutableBufferPointer<LineRun>) -> Result
     ) -> Result {
-      if !isKnownUniquelyReferenced(&storage), let shared = storage {
+      if !isKnownUniquelyReferenced(&holder), let shared = base {
         var copy = LineRunBuffer(capacity: count)
         copy.appending { slot in
-          slot.initialize(from: shared.base + offset, count: count)
+          slot.initialize(from: shared, count: count)
           return count
         }
-        (storage, offset) = (copy.finish(), 0)
+        offset = 0
+        keep(copy.finish(), holder: &holder)
       }
-      guard let storage else { return body(UnsafeMutableBufferPointer(start: nil, count: 0)) }
-      return body(UnsafeMutableBufferPointer(start: storage.base + offset, count: count))
+      return body(UnsafeMutableBufferPointer(start: base, count: base == nil ? 0 : count))
     }
   }
 
   /// The runs of a layout, in one block of exactly their size. A class because sections share
-  /// it and it frees the block; changed only by a section that holds it alone
-  /// (`LineRunList.withUniqueRuns`), so a prepared layout's is safe to read from many threads.
+  /// it and it frees the block; changed only through a section's own holder when that is the
+  /// only one (`LineRunList.withUniqueRuns`), so a prepared layout's is safe to read from many
+  /// threads.
   final class LineRunStorage: @unchecked Sendable {
     fileprivate let base: UnsafeMutablePointer<LineRun>
     let count: Int
@@ -354,16 +367,6 @@ extension FlowLayoutEngine {
     counters.sectionsLaidOut += 1
     laidOut.length = metrics.length(linesEnd: linesEnd)
     return laidOut
-  }
-
-  /// Section `index` alone as runs of lines, its runs in an array of their own.
-  ///
-  /// - Complexity: that of `lineRuns(ofSection:into:counters:)`.
-  func lineRuns(ofSection index: Int, counters: inout LayoutWorkCounters) -> SectionRuns {
-    var buffer = LineRunBuffer(capacity: 16)
-    var section = lineRuns(ofSection: index, into: &buffer, counters: &counters)
-    section.runs.keep(buffer.finish())
-    return section
   }
 
   /// A mixed section's runs (`mixedLines`), appended to `runs` from `firstRun` on; in a section

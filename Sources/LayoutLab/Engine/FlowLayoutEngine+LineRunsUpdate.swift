@@ -22,6 +22,9 @@ extension FlowLayoutEngine {
   /// the last two lines are kept and the lines broken again held one item each before exactly
   /// when they do after.
   ///
+  /// `holder` holds the section's runs (`LineRunList`): runs held by anything else are copied
+  /// before they change, and new runs become the holder.
+  ///
   /// Where the runs' starts can be a tree (`SectionRuns.startSums`; a section of
   /// `SectionRuns.treeAtPrepare` runs or more is one from prepare on, a smaller one turns into
   /// one at its first resize, if every sum of its starts is exact and every thickness on their
@@ -42,7 +45,8 @@ extension FlowLayoutEngine {
   ///   when the lines after them move, O(items after them) to prove the move exact.
   func lineRuns(
     ofSection index: Int, resizing firstChanged: Int, through lastChanged: Int,
-    in section: inout SectionRuns, counters: inout LayoutWorkCounters
+    in section: inout SectionRuns, holder: inout LineRunStorage?,
+    counters: inout LayoutWorkCounters
   ) -> Bool {
     // The model's section read in place: bound to a constant, it was copied (twice).
     let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
@@ -58,8 +62,8 @@ extension FlowLayoutEngine {
       // Made in place where the lines broken again are no more runs than those they replace
       // (no room needed: the runs stay where they are); else copied with empty slots.
       let needsRoom = plan.replacingCount > plan.stop.run - plan.resumeRun + 1
-      if section.runs.isUniquelyHeld(), thicknessesAreOnGrid(items, from: 0, metrics),
-        section.makeStartTree(withSlots: needsRoom), needsRoom
+      if isKnownUniquelyReferenced(&holder), thicknessesAreOnGrid(items, from: 0, metrics),
+        section.makeStartTree(withSlots: needsRoom, holder: &holder), needsRoom
       {
         counters.linesShifted += section.runs.count
         guard
@@ -68,31 +72,36 @@ extension FlowLayoutEngine {
         plan = again
       }
     } else if !thicknessesAreOnGrid(items, firstChanged...lastChanged, metrics) {
-      section.removeStartTree()
+      section.removeStartTree(holder: &holder)
     }
     if section.startSums != nil {
-      switch rebreakInPlace(plan, in: &section, items, metrics, counters: &counters) {
+      switch rebreakInPlace(
+        plan, in: &section, holder: &holder, items, metrics, counters: &counters)
+      {
       case .done: return true
       case .inexact: break
       case .noRoom:
         // Room again, spread over the section: O(runs), then the plan in the new slots.
-        section.removeStartTree()
-        if section.makeStartTree() {
+        section.removeStartTree(holder: &holder)
+        if section.makeStartTree(holder: &holder) {
           counters.linesShifted += section.runs.count
           guard
             let again = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
           else { return false }
           plan = again
-          if rebreakInPlace(plan, in: &section, items, metrics, counters: &counters) == .done {
-            return true
-          }
+          let done = rebreakInPlace(
+            plan, in: &section, holder: &holder, items, metrics, counters: &counters)
+          if done == .done { return true }
         }
       }
     }
-    section.removeStartTree()
-    guard let copied = rebreakByCopy(plan, of: section, items, metrics, counters: &counters)
+    section.removeStartTree(holder: &holder)
+    // The old runs are read before the copy's storage becomes the holder (which may free
+    // theirs).
+    guard
+      let copied = rebreakByCopy(plan, of: section, items, metrics, counters: &counters)
     else { return false }
-    section = copied
+    (section, holder) = copied
     return true
   }
 
@@ -257,7 +266,8 @@ extension FlowLayoutEngine {
   /// - Complexity: O(slots rewritten · log runs + items on the lines broken again); the slots
   ///   are at most 2 · `rebreakLimit` + `slackReach`.
   private func rebreakInPlace(
-    _ plan: RebreakPlan, in section: inout SectionRuns, _ items: FlowItemSizes,
+    _ plan: RebreakPlan, in section: inout SectionRuns, holder: inout LineRunStorage?,
+    _ items: FlowItemSizes,
     _ metrics: FlowSectionMetrics, counters: inout LayoutWorkCounters
   ) -> InPlace {
     guard var sums = section.startSums else { return .inexact }
@@ -350,7 +360,7 @@ extension FlowLayoutEngine {
           contents.baseAddress?.deinitialize(count: slots)
           return false
         }
-        section.runs.withUniqueRuns { nodes in
+        section.runs.withUniqueRuns(holder: &holder) { nodes in
           for offset in 0..<slots {
             nodes[first + offset] = contents[offset].moved(to: nodes[first + offset].start)
           }
@@ -387,13 +397,14 @@ extension FlowLayoutEngine {
   /// `plan` applied to a section whose runs hold their starts, in a copy of its runs: the runs
   /// after the stop's each moved by one delta, where that is the engine's chain (FLOW-16) —
   /// where no addition rounds (`shiftIsExact`).
+  /// Returns the section and the storage of its runs, its holder from then on.
   ///
   /// - Complexity: O(runs) to copy them and, when the lines after them move, O(items after
   ///   them) to prove the move exact.
   private func rebreakByCopy(
     _ plan: RebreakPlan, of old: SectionRuns, _ items: FlowItemSizes,
     _ metrics: FlowSectionMetrics, counters: inout LayoutWorkCounters
-  ) -> SectionRuns? {
+  ) -> (SectionRuns, LineRunStorage)? {
     precondition(old.startSums == nil)
     let runs = old.runs
     let (oldStart, lineStart) = (plan.oldStopStart, plan.newStopStart)
@@ -451,7 +462,8 @@ extension FlowLayoutEngine {
     var section = old
     section.metrics = metrics
     section.runs = LineRunList(offset: 0, count: buffer.count)
-    section.runs.keep(buffer.finish())
+    let storage = buffer.finish()
+    section.runs.keep(storage)
     if moves {
       let last = section.runs.count - 1
       let thickness = section.shape(ofRun: last, items, geometry).thickness
@@ -459,7 +471,7 @@ extension FlowLayoutEngine {
     }
     counters.linesBroken += plan.broken
     counters.sectionsLaidOut += 1
-    return section
+    return (section, storage)
   }
 
   /// Whether lines that start at `oldStart` and, after it, at the same sums of the engine's

@@ -288,8 +288,11 @@ extension RunLengthLayout {
       let (rect, high) = (rect, high)
       let runs = section.runs
       var run = first
-      while run < runs.count {
-        let lines = section.run(run)
+      // Each run after the first from the one before: O(1), where reading it alone reads
+      // O(log runs) nodes of a tree (`SectionRuns.run(after:_:)`).
+      guard run < runs.count else { return true }
+      var lines = section.run(run)
+      while true {
         guard start + lines.start <= high else { break }
         let shape = section.shape(ofRun: run, geometry, size: size)
         var line = firstLine(of: lines, section, thickness: shape.thickness, start: start)
@@ -314,6 +317,8 @@ extension RunLengthLayout {
           line += 1
         }
         run += 1
+        guard run < runs.count else { break }
+        lines = section.run(after: run - 1, lines)
       }
       return true
     }

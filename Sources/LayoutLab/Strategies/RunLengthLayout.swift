@@ -19,7 +19,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 
   public private(set) var model: FlowLayoutModel
   public private(set) var workCounters = LayoutWorkCounters()
-  private var state: State?
+  /// The layout, once `hasState`: not an optional, so that a query borrows it where it is
+  /// stored (binding an optional's value copied it, retaining each of its arrays).
+  private var state: State
+  private var hasState = false
   /// What changed since `state` was prepared, if only some sections need laying out again.
   private var pending: FlowModelChange?
   private var needsFullLayout = true
@@ -32,11 +35,38 @@ public struct RunLengthLayout: FlowLayoutStrategy {
 
   struct State: Sendable {
     var geometry: FlowGeometry
+    /// Plain data (`LineRunList` says why): copied and read with no reference counted.
     var sections: ContiguousArray<Section>
+    /// What holds section k's runs: the storage they are in, held once per section (several
+    /// sections may share one storage; the runs change in place only where it is held once:
+    /// `LineRunList.withUniqueRuns`) — or nil where they are in `fullLayoutRuns`.
+    var holders: ContiguousArray<FlowLayoutEngine.LineRunStorage?>
+    /// The runs of every section of the last full layout, in one block: held once for all of
+    /// them, not once per section (a count per section cost a self-sizing view's first screen
+    /// an atomic increment per section, and one more to free them). A section's runs in it are
+    /// never changed in place: `withUniqueRuns` sees no holder and copies them.
+    var fullLayoutRuns: FlowLayoutEngine.LineRunStorage?
     /// Where each section starts along the scroll axis (logical coordinates): read them
     /// through `start(of:)`.
     var starts: SectionStarts<Double>
     var contentSize: CGSize
+
+    /// No section: what a layout holds before its first `prepare()`.
+    init(empty geometry: FlowGeometry) {
+      self.init(
+        geometry: geometry, sections: [], holders: [], fullLayoutRuns: nil,
+        starts: SectionStarts(origin: 0, count: 0) { _ in 0 }, contentSize: .zero)
+    }
+
+    init(
+      geometry: FlowGeometry, sections: ContiguousArray<Section>,
+      holders: ContiguousArray<FlowLayoutEngine.LineRunStorage?>,
+      fullLayoutRuns: FlowLayoutEngine.LineRunStorage?, starts: SectionStarts<Double>,
+      contentSize: CGSize
+    ) {
+      (self.geometry, self.sections, self.holders) = (geometry, sections, holders)
+      (self.fullLayoutRuns, self.starts, self.contentSize) = (fullLayoutRuns, starts, contentSize)
+    }
   }
 
   /// One section, relative to its start: its runs of lines and what rebuilding them needs.
@@ -47,6 +77,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     startRepeats = try model.validateFindingRepeats()
     self.model = model
     exact = ExactPositionFallback(model, repeats: startRepeats)
+    state = State(empty: FlowGeometry(model))
   }
 
   /// Lays out what changed since the last `prepare()`: everything after a relayout-class
@@ -61,7 +92,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       pending = nil
       return
     }
-    if needsFullLayout || state == nil {
+    if needsFullLayout || !hasState {
       fullLayout()
     } else if let change = pending.take() {
       // Taken, not bound: binding copied the change (a retain and a release of its arrays).
@@ -69,7 +100,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     pending = nil
     needsFullLayout = false
-    if let state, exact.unit != nil {
+    if hasState, exact.unit != nil {
       exact.check(contentSize: state.contentSize, of: model, counters: &workCounters)
     }
   }
@@ -80,6 +111,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
     var sections = ContiguousArray<Section>()
+    var holders = ContiguousArray<FlowLayoutEngine.LineRunStorage?>()
+    var fullLayoutRuns: FlowLayoutEngine.LineRunStorage?
     // A section equal to the one before lays out alike relative to its start: only the first
     // of each run of equal sections is laid out, and copied for the others.
     let repeats = startRepeats.take() ?? SectionRepeats(of: model.sections)
@@ -111,38 +144,27 @@ public struct RunLengthLayout: FlowLayoutStrategy {
             let count = repeats.count(ofRun: run)
             // The runs count every section once: they fill the room exactly.
             precondition(count >= 1 && initialized + count <= buffer.count)
-            Self.initialize(base + initialized, repeating: section, count: count)
+            (base + initialized).initialize(repeating: section, count: count)
             initialized += count
           }
         }
       }
+      if sections.count == 1 {
+        // Its own: a section that is the whole layout changes its runs in place.
+        holders = [kept]
+      } else {
+        holders = ContiguousArray(repeating: nil, count: sections.count)
+        fullLayoutRuns = kept
+      }
     }
     var state = State(
-      geometry: engine.geometry, sections: sections,
-      starts: SectionStarts(origin: 0, count: 0) { _ in 0 }, contentSize: .zero)
+      geometry: engine.geometry, sections: sections, holders: holders,
+      fullLayoutRuns: fullLayoutRuns, starts: SectionStarts(origin: 0, count: 0) { _ in 0 },
+      contentSize: .zero)
     state.restack(engine: engine, counters: &counters)
     self.state = state
+    hasState = true
     workCounters += counters
-  }
-
-  /// Writes `count` ≥ 1 copies of `section` from `start`: the first a typed copy, the others
-  /// its bits, in doubling blocks, then one more count of the one reference a section holds
-  /// (its runs' storage) for each. A typed copy of a section goes through its outlined value
-  /// witness, about 95 instructions; a self-sizing view's start copies one per section.
-  /// `SelfSizingStartTests` checks that a section holds no other reference.
-  private static func initialize(
-    _ start: UnsafeMutablePointer<Section>, repeating section: Section, count: Int
-  ) {
-    start.initialize(to: section)
-    let stride = MemoryLayout<Section>.stride
-    let raw = UnsafeMutableRawPointer(start)
-    var filled = 1
-    while filled < count {
-      let block = min(filled, count - filled)
-      (raw + filled * stride).copyMemory(from: raw, byteCount: block * stride)
-      filled += block
-    }
-    section.runs.retainStorage(forBitwiseCopies: count - 1)
   }
 
   /// How many runs a full layout of `model` may make, so that their buffer is allocated once:
@@ -231,34 +253,50 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       return (bound, changed)
     }
 
-    /// Gives the sections laid out their runs.
-    consuming func keep(in sections: inout ContiguousArray<Section>) {
+    /// Gives the sections laid out their runs, and the runs' storage as their holder.
+    consuming func keep(in state: inout State) {
       guard let buffer = runs.take() else { return }
       let kept = buffer.finish()
-      for index in indexes { sections[index].runs.keep(kept) }
+      for index in indexes {
+        state.sections[index].runs.keep(kept, holder: &state.holders[index])
+      }
     }
   }
 
   private mutating func applyIncrementally(_ change: FlowModelChange) {
-    // Taken out of `self`, which leaves nil: the state's arrays are then held once and
-    // changed in place (a full layout replaces it).
-    guard var state = state.take(), !state.geometry.isEmpty else { return fullLayout() }
+    guard hasState, !state.geometry.isEmpty else { return fullLayout() }
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
+    // The state changed where it is stored: its arrays are held once, and changed in place
+    // (a copy taken out and stored back cost a resize about 250 instructions).
+    Self.apply(change, to: &state, engine: engine, counters: &counters)
+    workCounters += counters
+  }
+
+  /// `applyIncrementally(_:)` on `state`.
+  private static func apply(
+    _ change: FlowModelChange, to state: inout State, engine: FlowLayoutEngine,
+    counters: inout LayoutWorkCounters
+  ) {
     var anyMoved = false
     var relaid = Relaid()
     if change.sections.structureChanged {
       var sections = ContiguousArray<Section>()
+      var holders = ContiguousArray<FlowLayoutEngine.LineRunStorage?>()
       sections.reserveCapacity(change.sections.sections.count)
+      holders.reserveCapacity(change.sections.sections.count)
       for (index, origin) in change.sections.sections.enumerated() {
         switch origin {
         case .inserted:
           sections.append(
             relaid.laidOut(index, of: change.sections, by: engine, counters: &counters))
-        case .existing(let old, _, _, _): sections.append(state.sections[old])
+          holders.append(nil)  // until `relaid.keep(in:)`
+        case .existing(let old, _, _, _):
+          sections.append(state.sections[old])
+          holders.append(state.holders[old])
         }
       }
-      state.sections = sections
+      (state.sections, state.holders) = (sections, holders)
     }
     // Inserted sections were laid out above; changed ones are laid out again, moved ones kept.
     let keepsStarts = !change.sections.structureChanged
@@ -273,7 +311,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
           && Self.mayRebreak(state.sections[index], first, last)
           && engine.lineRuns(
             ofSection: index, resizing: first, through: last, in: &state.sections[index],
-            counters: &counters)
+            holder: &state.holders[index], counters: &counters)
         if !relined {
           state.sections[index] = relaid.laidOut(
             index, of: change.sections, by: engine, counters: &counters)
@@ -285,7 +323,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       }
       anyMoved = true
     }
-    relaid.keep(in: &state.sections)
+    relaid.keep(in: &state)
     // New geometry: FLOW-24's visible rect may have moved.
     let mirrorWidth = state.geometry.mirrorWidth
     state.geometry = engine.geometry
@@ -298,8 +336,6 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     } else if !state.geometry.isVertical && state.geometry.isRightToLeft {
       state.geometry.mirrorWidth = mirrorWidth
     }
-    self.state = state
-    workCounters += counters
   }
 
   /// Whether re-breaking only the lines of items `first…last` of `section` can succeed: not
@@ -326,13 +362,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   @inline(__always)
   func withPrepared<Answer>(_ body: (State) -> Answer) -> Answer {
     // `case .none`, not `== nil`, which copied the pending change out: about 90 instructions.
-    guard case .none = pending, !needsFullLayout else {
+    guard case .none = pending, !needsFullLayout, hasState else {
       preconditionFailure("query before prepare()")
     }
-    switch state {
-    case .some(let state): return body(state)
-    case .none: preconditionFailure("query before prepare()")
-    }
+    return body(state)
   }
 
   /// A copy of the prepared state, for tests: queries borrow it (`withPrepared`).
@@ -356,7 +389,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     let change = try model.apply(context)
     startRepeats = nil
     FlowModelChange.record(
-      change, hasLayout: state != nil, pending: &pending, needsFullLayout: &needsFullLayout)
+      change, hasLayout: hasState, pending: &pending, needsFullLayout: &needsFullLayout)
     // The fallback's layout follows the model too; while it answered, `state` was not kept up
     // to date.
     if try exact.invalidate(with: context, model: model, change: change) || exact.layout != nil {
