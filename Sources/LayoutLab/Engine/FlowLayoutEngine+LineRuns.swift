@@ -131,8 +131,11 @@ extension FlowLayoutEngine {
       }
       let run = runs[index]
       let endItem = index + 1 < runs.count ? runs[index + 1].firstItem : numberOfItems
-      // An empty slot holds no items: 0 per line (and no line to query).
-      let perLine = (endItem - run.firstItem) / max(run.lineCount, 1)
+      // An empty slot holds no items: 0 per line (and no line to query). A run of one line —
+      // most runs of a mixed section — is not divided: a division takes a query tens of
+      // cycles per line.
+      let items = endItem - run.firstItem
+      let perLine = run.lineCount > 1 ? items / run.lineCount : items
       // The sums of `breakLine`, in its order, over the first line's items: every line of a
       // run holds items of the same sizes.
       var (mainLength, thickness) = (0.0, 0.0)

@@ -425,7 +425,6 @@ private struct BatchApplication {
     guard removedItems.count + arrivals.count >= 2 else { return }
     // One block for the batch's spans, at most one per removal or arrival.
     if itemSpans.capacity == 0 { itemSpans.reserveCapacity(removed.count + arriving.count) }
-    let start = itemSpans.count
     removedItems.withUnsafeBufferPointer { removed in
       arrivals.withUnsafeBufferPointer { arrivals in
         Self.appendSpans(of: section, removed, arrivals, to: &itemSpans)
