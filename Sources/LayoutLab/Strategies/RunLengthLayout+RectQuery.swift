@@ -72,22 +72,33 @@ extension RunLengthLayout {
       // hold far more items than the range meets: the answer would reserve O(n) bytes per
       // query. Runs between the first and the last lie in the range, so only those two are
       // counted by the lines the range can meet.
-      count -= surplus(ofRun: first, of: section, index)
-      if last - 1 > first { count -= surplus(ofRun: last - 1, of: section, index) }
+      // Checked here, not in `surplus`: few runs hold that many items, and the call copied
+      // the section.
+      if holdsMany(run: first, of: section) { count -= surplus(ofRun: first, of: section, index) }
+      if last - 1 > first && holdsMany(run: last - 1, of: section) {
+        count -= surplus(ofRun: last - 1, of: section, index)
+      }
       return count
+    }
+
+    /// Whether run `run` of `section` holds more than 512 items on more than one line: only
+    /// such a run can have a surplus (`surplus(ofRun:of:_:)`).
+    @inline(__always)
+    private func holdsMany(run: Int, of section: Section) -> Bool {
+      let runs = section.runs
+      let lines = runs[run]
+      let end = run + 1 < runs.count ? runs[run + 1].firstItem : section.numberOfItems
+      return end - lines.firstItem > 512 && lines.lineCount > 1
     }
 
     /// How many more items run `run` of mixed section `index` holds than its lines that can
     /// meet `low...high` (all of its lines at one pitch, one more on either side for rounding
-    /// and one for the search's slack); 0 for a run of at most 512 items, whose surplus costs
-    /// less to reserve (at most 32 KiB) than to find.
+    /// and one for the search's slack), for a run that `holdsMany` — a run of at most 512
+    /// items has a surplus that costs less to reserve (at most 32 KiB) than to find.
     ///
-    /// - Complexity: O(items on a line of the run), for a run of more than 512 items only.
+    /// - Complexity: O(items on a line of the run).
     private func surplus(ofRun run: Int, of section: Section, _ index: Int) -> Int {
-      let runs = section.runs
-      let lines = runs[run]
-      let end = run + 1 < runs.count ? runs[run + 1].firstItem : section.numberOfItems
-      guard end - lines.firstItem > 512, lines.lineCount > 1 else { return 0 }
+      let lines = section.runs[run]
       let items = FlowItemSizes(
         section: index, of: model.pointee.sections, layout: model.pointee.layout)
       let shape = section.shape(ofRun: run, items, state.pointee.geometry)
