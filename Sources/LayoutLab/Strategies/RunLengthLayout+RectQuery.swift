@@ -306,7 +306,11 @@ extension RunLengthLayout {
       while true {
         guard start + lines.start <= high else { break }
         let shape = section.shape(ofRun: run, geometry, size: size)
-        var line = firstLine(of: lines, section, thickness: shape.thickness, start: start)
+        // Runs after the first start at or after `low` (`firstRun`), so their first line
+        // reaches it: only the first run is searched.
+        var line =
+          run == first
+          ? firstLine(of: lines, section, thickness: shape.thickness, start: start) : 0
         while line < lines.lineCount {
           let lineStart = section.lineStart(line, of: lines, thickness: shape.thickness)
           guard start + lineStart <= high else { break }
