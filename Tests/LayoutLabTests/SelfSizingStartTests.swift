@@ -252,9 +252,9 @@ struct SelfSizingStartTests {
     #expect(_isPOD(FlowLayoutEngine.SectionRuns.self))
     let state = layout.prepared
     #expect(state.sections.count == model.sections.count)
-    #expect(state.holders.count == state.sections.count)
-    // Equal sections, laid out once: one storage, held once, holds every section's runs.
-    #expect(state.holders.allSatisfy { $0 == nil })
+    // Equal sections, laid out once: one storage, held once, holds every section's runs; no
+    // section has a holder of its own yet.
+    #expect(state.holders.isEmpty)
     let storage = try #require(state.fullLayoutRuns)
     #expect(state.sections.allSatisfy { $0.runs.areKept(in: storage) })
   }

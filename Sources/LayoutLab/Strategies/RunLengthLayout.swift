@@ -37,15 +37,18 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     var geometry: FlowGeometry
     /// Plain data (`LineRunList` says why): copied and read with no reference counted.
     var sections: ContiguousArray<Section>
-    /// What holds section k's runs: the storage they are in, held once per section (several
-    /// sections may share one storage; the runs change in place only where it is held once:
-    /// `LineRunList.withUniqueRuns`) — or nil where they are in `fullLayoutRuns`.
-    var holders: ContiguousArray<FlowLayoutEngine.LineRunStorage?>
+    /// What holds section k's runs, once an update has laid a section out again: the storage
+    /// they are in, held once per section (several sections may share one storage; the runs
+    /// change in place only where it is held once: `LineRunList.withUniqueRuns`) — or nil
+    /// where they are in `fullLayoutRuns`. Empty until then (`changeSection`): a full layout
+    /// allocates no array for it.
+    private(set) var holders: ContiguousArray<FlowLayoutEngine.LineRunStorage?>
     /// The runs of every section of the last full layout, in one block: held once for all of
     /// them, not once per section (a count per section cost a self-sizing view's first screen
     /// an atomic increment per section, and one more to free them). A section's runs in it are
-    /// never changed in place: `withUniqueRuns` sees no holder and copies them.
-    var fullLayoutRuns: FlowLayoutEngine.LineRunStorage?
+    /// never changed in place — `withUniqueRuns` sees no holder and copies them — but where the
+    /// layout is that one section and `holders` is empty: it is then the section's own holder.
+    private(set) var fullLayoutRuns: FlowLayoutEngine.LineRunStorage?
     /// Where each section starts along the scroll axis (logical coordinates): read them
     /// through `start(of:)`.
     var starts: SectionStarts<Double>
@@ -66,6 +69,34 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     ) {
       (self.geometry, self.sections, self.holders) = (geometry, sections, holders)
       (self.fullLayoutRuns, self.starts, self.contentSize) = (fullLayoutRuns, starts, contentSize)
+    }
+
+    /// `body`'s answer, given section `index` and its holder to change (`LineRunList`): its
+    /// entry of `holders`, made at the first call after a full layout — all nil, the runs in
+    /// `fullLayoutRuns` — or, in a layout of that one section, `fullLayoutRuns` itself.
+    mutating func changeSection<Result>(
+      _ index: Int, _ body: (inout Section, inout FlowLayoutEngine.LineRunStorage?) -> Result
+    ) -> Result {
+      if holders.isEmpty {
+        if sections.count == 1 && index == 0 { return body(&sections[0], &fullLayoutRuns) }
+        // Each written as the literal nil, which is not retained (`repeating: nil` retained
+        // each copy: about 17 instructions a section, at a self-sizing view's first update).
+        holders = ContiguousArray(unsafeUninitializedCapacity: sections.count) {
+          buffer, initialized in
+          for slot in buffer.indices { buffer.initializeElement(at: slot, to: nil) }
+          initialized = buffer.count
+        }
+      }
+      return body(&sections[index], &holders[index])
+    }
+
+    /// New sections, after a change of structure, and their holders (`holders`).
+    mutating func replaceSections(
+      with sections: ContiguousArray<Section>,
+      holders: ContiguousArray<FlowLayoutEngine.LineRunStorage?>
+    ) {
+      precondition(holders.count == sections.count)
+      (self.sections, self.holders) = (sections, holders)
     }
   }
 
@@ -111,7 +142,6 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     let engine = FlowLayoutEngine(model, measuringMirrorWidth: false)
     var counters = LayoutWorkCounters()
     var sections = ContiguousArray<Section>()
-    var holders = ContiguousArray<FlowLayoutEngine.LineRunStorage?>()
     var fullLayoutRuns: FlowLayoutEngine.LineRunStorage?
     // A section equal to the one before lays out alike relative to its start: only the first
     // of each run of equal sections is laid out, and copied for the others.
@@ -149,16 +179,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
           }
         }
       }
-      if sections.count == 1 {
-        // Its own: a section that is the whole layout changes its runs in place.
-        holders = [kept]
-      } else {
-        holders = ContiguousArray(repeating: nil, count: sections.count)
-        fullLayoutRuns = kept
-      }
+      fullLayoutRuns = kept
     }
     var state = State(
-      geometry: engine.geometry, sections: sections, holders: holders,
+      geometry: engine.geometry, sections: sections, holders: [],
       fullLayoutRuns: fullLayoutRuns, starts: SectionStarts(origin: 0, count: 0) { _ in 0 },
       contentSize: .zero)
     state.restack(engine: engine, counters: &counters)
@@ -258,7 +282,7 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       guard let buffer = runs.take() else { return }
       let kept = buffer.finish()
       for index in indexes {
-        state.sections[index].runs.keep(kept, holder: &state.holders[index])
+        state.changeSection(index) { section, holder in section.runs.keep(kept, holder: &holder) }
       }
     }
   }
@@ -293,10 +317,10 @@ public struct RunLengthLayout: FlowLayoutStrategy {
           holders.append(nil)  // until `relaid.keep(in:)`
         case .existing(let old, _, _, _):
           sections.append(state.sections[old])
-          holders.append(state.holders[old])
+          holders.append(state.holders.isEmpty ? nil : state.holders[old])
         }
       }
-      (state.sections, state.holders) = (sections, holders)
+      state.replaceSections(with: sections, holders: holders)
     }
     // Inserted sections were laid out above; changed ones are laid out again, moved ones kept.
     let keepsStarts = !change.sections.structureChanged
@@ -309,9 +333,11 @@ public struct RunLengthLayout: FlowLayoutStrategy {
         let relined =
           keepsStarts && was == index && itemDelta == 0
           && Self.mayRebreak(state.sections[index], first, last)
-          && engine.lineRuns(
-            ofSection: index, resizing: first, through: last, in: &state.sections[index],
-            holder: &state.holders[index], counters: &counters)
+          && state.changeSection(index) { section, holder in
+            engine.lineRuns(
+              ofSection: index, resizing: first, through: last, in: &section, holder: &holder,
+              counters: &counters)
+          }
         if !relined {
           state.sections[index] = relaid.laidOut(
             index, of: change.sections, by: engine, counters: &counters)
