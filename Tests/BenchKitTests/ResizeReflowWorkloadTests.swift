@@ -28,6 +28,30 @@ import Testing
     return lines
   }
 
+  /// The workload's batch and inverse, over and over, on the run-length strategy at 150,000
+  /// items of mixed-feed (where its section's runs first become a tree with room, at the
+  /// inverse): its frames equal the reference's after each batch. A debug build, as tests are,
+  /// never freed the runs early (8c475f8): `.ci/run`'s AddressSanitizer step on a release build
+  /// is what catches that.
+  @Test func runLengthReflowsBackAndForthAt150k() throws {
+    let context = try DatasetContext(dataset: Dataset.mixedFeed, items: 150_000)
+    let model = try #require(context.model)
+    let (batch, inverse) = try UpdateBatches(kind: .resizeAlongLine).batches(for: model)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    var reference = try context.makeReference()
+    for (step, change) in [batch, inverse, batch, inverse].enumerated() {
+      try layout.invalidateLayout(with: .batch(change))
+      layout.prepare()
+      try reference.invalidateLayout(with: .batch(change))
+      reference.prepare()
+      #expect(
+        layout.layoutAttributesForElements(in: context.viewport)
+          == reference.layoutAttributesForElements(in: context.viewport), "step \(step)")
+    }
+    #expect(layout.layoutAttributesForAllElements() == reference.layoutAttributesForAllElements())
+  }
+
   /// On these datasets the batch is valid input and changes how many lines the item's section
   /// has (so the lines after the item break again); its inverse restores the layout.
   @Test(arguments: ["uniform-grid", "mixed-feed", "many-sections", "giant-section", "horizontal"])

@@ -242,7 +242,8 @@ struct SelfSizingStartTests {
   @Test("a laid-out section is plain data; the state holds each section's runs once")
   func sectionRunsArePlainData() throws {
     // `RunLengthLayout` copies sections by their bits (repeats, queries) and counts no
-    // reference for them: the state's `holders` keep the runs' storage.
+    // reference for them: the state keeps the runs' storage (`fullLayoutRuns` after a full
+    // layout, `holders` once an update changed a section).
     let model = Dataset.estimatedSizes.model(items: 3_000)
     var layout = try RunLengthLayout(
       model: FlowLayoutModel(

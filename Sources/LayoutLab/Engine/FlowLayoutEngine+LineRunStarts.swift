@@ -266,6 +266,20 @@ extension FlowLayoutEngine.SectionRuns {
   private mutating func addEmptySlots(holder: inout LineRunStorage?) {
     let spacing = Self.slackSpacing
     var buffer = FlowLayoutEngine.LineRunBuffer(capacity: runs.count + runs.count / spacing + 1)
+    // The old runs read while `holder` holds them: the runs are a pointer the optimizer does
+    // not tie to it, and it released the old holder, about to be replaced, before the loop
+    // (a use after free in an optimized build).
+    withExtendedLifetime(holder) {
+      copyWithEmptySlots(into: &buffer, spacing: spacing)
+    }
+    runs = FlowLayoutEngine.LineRunList(offset: 0, count: buffer.count)
+    runs.keep(buffer.finish(), holder: &holder)
+  }
+
+  /// `addEmptySlots(holder:)`' copy of the runs.
+  private func copyWithEmptySlots(
+    into buffer: inout FlowLayoutEngine.LineRunBuffer, spacing: Int
+  ) {
     runs.withUnsafeRuns { old in
       buffer.appending { slot in
         var (written, kept) = (0, 0)
@@ -282,8 +296,6 @@ extension FlowLayoutEngine.SectionRuns {
         return written
       }
     }
-    runs = FlowLayoutEngine.LineRunList(offset: 0, count: buffer.count)
-    runs.keep(buffer.finish(), holder: &holder)
   }
 
   /// The set of distances (and pitches of runs of several lines) of the chain's starts, if

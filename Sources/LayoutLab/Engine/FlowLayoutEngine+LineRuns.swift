@@ -180,6 +180,10 @@ extension FlowLayoutEngine {
   /// whatever may change the runs (`withUniqueRuns(holder:_:)`). A section with a reference
   /// was copied through its value witness, with a retain and a release, wherever the compiler
   /// copied it: in a rect query, two or three times.
+  ///
+  /// The optimizer does not tie the runs to their holder: code that reads them and then
+  /// replaces the holder reads them inside `withExtendedLifetime(holder)`, or an optimized
+  /// build may free them first (`.ci/run` checks the updates under AddressSanitizer).
   struct LineRunList: @unchecked Sendable {
     /// Where the runs are, once kept (`keep(_:)`); nil before.
     private var base: UnsafeMutablePointer<LineRun>?

@@ -96,11 +96,13 @@ extension FlowLayoutEngine {
       }
     }
     section.removeStartTree(holder: &holder)
-    // The old runs are read before the copy's storage becomes the holder (which may free
-    // theirs).
-    guard
-      let copied = rebreakByCopy(plan, of: section, items, metrics, counters: &counters)
-    else { return false }
+    // The old runs are read while `holder` holds them, before the copy's storage replaces it
+    // (which may free theirs): the runs are a pointer the optimizer does not tie to the holder,
+    // so it may otherwise release the old one first.
+    let copied = withExtendedLifetime(holder) {
+      rebreakByCopy(plan, of: section, items, metrics, counters: &counters)
+    }
+    guard let copied else { return false }
     (section, holder) = copied
     return true
   }
