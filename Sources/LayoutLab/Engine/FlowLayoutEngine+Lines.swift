@@ -63,11 +63,18 @@ extension FlowLayoutEngine {
     let columns = UniformColumns(itemCount: itemCount, main: main, metrics)
     let linePitch = thickness + metrics.lineSpacing
     var lineStart = metrics.linesStart
+    // Counted once per section, not per line or cell: the same totals, and no overflow check
+    // in the loop.
+    sink.counters.linesBroken += columns.lineCount
+    sink.counters.framesComputed += itemCount
+    // No checked arithmetic in the loop: firstItem, the items of the lines before, stays below
+    // itemCount (lineCount = ⌈itemCount / perLine⌉), so count is in 1…perLine and
+    // firstItem + count is at most itemCount. A sink that keeps no line and no cell (measuring)
+    // is left with nothing to do per line, and the compiler drops the loop.
+    var firstItem = 0
     for line in 0..<columns.lineCount {
       lineStart = metrics.linesStart + Double(line) * linePitch
-      let firstItem = line * columns.perLine
-      let count = min(columns.perLine, itemCount - firstItem)
-      sink.counters.linesBroken += 1
+      let count = min(columns.perLine, itemCount &- firstItem)
       sink.appendLine(
         FlowLine(
           firstItem: firstItem, itemCount: count, start: placement.start + lineStart,
@@ -77,14 +84,15 @@ extension FlowLayoutEngine {
           firstItem: firstItem, itemCount: count, mainLength: Double(count) * main,
           thickness: thickness, used: Double(count) * (main + metrics.interitemSpacing)),
         section: placement.section)
-      // Counted once per line, not per cell: the same total, one overflow check fewer per cell.
-      sink.counters.framesComputed += count
-      for column in 0..<count {
+      var column = 0
+      while column < count {
         let cell = columns.cell(column: column, thickness: thickness)
         sink.appendCell(
           cellFrame(placement, cell, lineStart: lineStart), placement: cell,
-          item: firstItem + column, section: placement.section)
+          item: firstItem &+ column, section: placement.section)
+        column &+= 1
       }
+      firstItem &+= count
     }
     return lineStart + thickness
   }
