@@ -1,22 +1,28 @@
 // swift-tools-version:6.2
 import PackageDescription
 
-// No package dependencies, by rule: only the toolchain (Foundation, Dispatch, Swift Testing).
-
-// Every function of a release build starts on a 32-byte boundary (LLVM's default is 16), so where
-// a hot loop's branches fall relative to 32-byte boundaries depends on its own function's code
-// only, not on the size of whatever code the linker put before it. On Intel cores with the JCC
-// erratum microcode (Skylake to Cascade Lake; this project's CI runs on such a Xeon) a branch that
-// crosses or ends on such a boundary is not cached as decoded, and a tight loop with one runs up
-// to 1.2× slower: a change to run-length's update code made naive-linear's untouched prepare of
-// uniform-grid 1.21× slower that way, and binary-search's uniform-grid rect queries 1.2× slower
-// in another function. Measured, the A/B gate cannot tell that from a real slowdown; aligned,
-// an unrelated change no longer causes it. Costs 16 bytes of padding per function on average.
-// An LLVM option, hence unsafeFlags, which SwiftPM allows in dependencies from tools version 6.2.
+// Release builds keep jumps off 32-byte boundaries. On Intel cores with the JCC erratum
+// microcode (Skylake to Cascade Lake; this project's CI runs on such a Xeon) a jump that crosses
+// or ends on a 32-byte boundary is not served from the decoded-instruction cache, and a tight
+// loop with one runs up to 1.2× slower. Where jumps fell depended on the size of whatever code
+// the linker put before a function: a change to run-length's update code made naive-linear's
+// untouched prepare of uniform-grid 1.21× slower, with the same instructions, and the A/B gate
+// cannot tell that from a real slowdown. So the assembler pads each such jump with a nop
+// (`-x86-branches-within-32B-boundaries`, clang's `-mbranches-within-32B-boundaries`), and every
+// function starts on a 32-byte boundary (`-align-all-functions=5`) so that a function's code
+// sits the same against those boundaries whatever comes before it. About 0.2 % more code.
+// LLVM options, hence unsafeFlags, which SwiftPM allows in dependencies from tools version 6.2.
+// The padding is for x86 only: the manifest is compiled for the machine that builds.
+#if arch(x86_64)
+  let jumpPadding = ["-Xllvm", "-x86-branches-within-32B-boundaries"]
+#else
+  let jumpPadding: [String] = []
+#endif
 let releaseCodeLayout: [SwiftSetting] = [
-  .unsafeFlags(["-Xllvm", "-align-all-functions=5"], .when(configuration: .release))
+  .unsafeFlags(jumpPadding + ["-Xllvm", "-align-all-functions=5"], .when(configuration: .release))
 ]
 
+// No package dependencies, by rule: only the toolchain (Foundation, Dispatch, Swift Testing).
 let package = Package(
   name: "LayoutLab",
   products: [
