@@ -127,6 +127,27 @@ struct FlowGeometry: Sendable {
     return CGRect(x: origin.x, y: origin.y, width: frame.size.width, height: frame.size.height)
   }
 
+  /// `cellFrameRoundingInTwoLanes(_:sectionStart:lineStart:)` for a geometry whose axis and
+  /// direction are `Orientation`'s: `physicalRect`'s choices made when the loop that calls it
+  /// is compiled, not per cell (a rect query's loop over a mixed line tested both per cell).
+  /// The same operations on the same values, so the same bits.
+  @inline(__always)
+  func cellFrameRoundingInTwoLanes<Orientation: FlowOrientation>(
+    _ cell: FlowCellPlacement, sectionStart: Double, lineStart: Double,
+    as _: Orientation.Type
+  ) -> CGRect {
+    let scroll = sectionStart + (lineStart + cell.offset)
+    var x = Orientation.isVertical ? cell.main : scroll
+    let y = Orientation.isVertical ? scroll : cell.main
+    let width = Orientation.isVertical ? cell.mainLength : cell.thickness
+    let height = Orientation.isVertical ? cell.thickness : cell.mainLength
+    // FLOW-20: mirrored within the content width.
+    if Orientation.isRightToLeft { x = mirrorWidth - x - width }
+    guard scale != 0 else { return CGRect(x: x, y: y, width: width, height: height) }
+    let origin = roundedToPixels(SIMD2(x, y), scale: scale)
+    return CGRect(x: origin.x, y: origin.y, width: width, height: height)
+  }
+
   /// `cellFrame`'s scroll-axis origin, mirrored (FLOW-20) and rounded (FLOW-21): for cells of
   /// one line that share their offset and thickness (FLOW-10's columns), computed once per
   /// line. With `cellMainOrigin(main:mainLength:)` — once per column — and
@@ -200,5 +221,40 @@ extension SectionInsetReference {
     case .fromSafeArea: environment.safeAreaInsets
     case .fromLayoutMargins: environment.layoutMargins
     }
+  }
+}
+
+/// A geometry's scroll axis and layout direction as a type (`FlowGeometry.isVertical`,
+/// `isRightToLeft`), for a loop compiled once for each, with neither tested per element.
+protocol FlowOrientation {
+  static var isVertical: Bool { get }
+  static var isRightToLeft: Bool { get }
+}
+
+extension FlowOrientation {
+  /// `FlowGeometry.mainAndThickness` for this axis.
+  @inline(__always)
+  static func mainAndThickness(_ size: CGSize) -> (main: Double, thickness: Double) {
+    isVertical ? (size.width, size.height) : (size.height, size.width)
+  }
+}
+
+/// The four `FlowOrientation`s.
+enum FlowOrientations {
+  enum VerticalLeftToRight: FlowOrientation {
+    static var isVertical: Bool { true }
+    static var isRightToLeft: Bool { false }
+  }
+  enum VerticalRightToLeft: FlowOrientation {
+    static var isVertical: Bool { true }
+    static var isRightToLeft: Bool { true }
+  }
+  enum HorizontalLeftToRight: FlowOrientation {
+    static var isVertical: Bool { false }
+    static var isRightToLeft: Bool { false }
+  }
+  enum HorizontalRightToLeft: FlowOrientation {
+    static var isVertical: Bool { false }
+    static var isRightToLeft: Bool { true }
   }
 }

@@ -41,9 +41,22 @@ extension RunLengthLayout {
           }
         }
         let geometry = state.pointee.geometry
+        // Headers, then footers, each in section order: a section's start is the one before
+        // it plus its length (`RectQuery.next(_:after:)`), from the first section's.
+        let (first, firstStart) = (query.meeting.lowerBound, query.firstStart)
+        var (section, start) = (first, firstStart)
         geometry.appendSupplementaryViews(
           of: query.meeting, meeting: query.rect, to: &result, counters: &query.counters
-        ) { state.pointee.record(of: $0) }
+        ) { index in
+          if index == first {
+            (section, start) = (index, firstStart)
+          } else if index == section + 1 {
+            (section, start) = (index, start + state.pointee.sections[section].length)
+          } else if index != section {
+            (section, start) = (index, state.pointee.start(of: index))
+          }
+          return state.pointee.record(of: index, start: start)
+        }
         counters = query.counters
         return result
       }

@@ -14,6 +14,8 @@ extension RunLengthLayout {
     let high: Double
     /// The sections that can meet the rect.
     let meeting: Range<Int>
+    /// Where the first of them starts.
+    let firstStart: Double
     private let state: UnsafePointer<State>
     private let model: UnsafePointer<FlowLayoutModel>
     var counters: LayoutWorkCounters
@@ -29,7 +31,7 @@ extension RunLengthLayout {
       self.rect = rect.standardized
       let search = FlowSearchRange(self.rect, in: state.pointee.geometry)
       (low, high) = (search.low, search.high)
-      meeting = state.pointee.sections(meeting: search)
+      (meeting, firstStart) = state.pointee.sectionsAndFirstStart(meeting: search)
       (self.state, self.model, self.counters) = (state, model, counters)
     }
 
@@ -41,12 +43,20 @@ extension RunLengthLayout {
     ///   O(log runs the range meets) where runs' starts are the engine's chain.
     mutating func elementsBound() -> Int {
       var count = 0
+      var start = firstStart
       for index in meeting {
+        if index > meeting.lowerBound { start = next(start, after: index - 1) }
         count += 2
-        count += elementsBound(
-          of: state.pointee.sections[index], index, start: state.pointee.start(of: index))
+        count += elementsBound(of: state.pointee.sections[index], index, start: start)
       }
       return count
+    }
+
+    /// Where section `index` + 1 starts, given where section `index` does: where it ends, by
+    /// the engine's addition (`SectionStarts`), which gives `State.start(of:)`'s bits.
+    @inline(__always)
+    func next(_ start: Double, after index: Int) -> Double {
+      start + state.pointee.sections[index].length
     }
 
     /// `elementsBound()`'s count of cells in section `index`, which starts at `start`.
@@ -157,14 +167,14 @@ extension RunLengthLayout {
     ///   line met and per item of the lines met.
     @inline(__always)
     mutating func forEachCell(_ emit: (LayoutAttributes) -> Bool) -> Bool {
+      var start = firstStart
       for index in meeting {
+        if index > meeting.lowerBound { start = next(start, after: index - 1) }
         // Passed, not bound to a constant: the section is read in place, not copied (which
         // retained and released its runs).
-        guard
-          forEachCell(
-            of: state.pointee.sections[index], index, start: state.pointee.start(of: index),
-            emit)
-        else { return false }
+        guard forEachCell(of: state.pointee.sections[index], index, start: start, emit) else {
+          return false
+        }
       }
       return true
     }
@@ -305,6 +315,35 @@ extension RunLengthLayout {
       var lines = section.run(run)
       while true {
         guard start + lines.start <= high else { break }
+        // Most runs of a mixed section are one line: placed by `forEachCell(ofLine:)`.
+        if lines.lineCount == 1 {
+          // Its cells framed by a loop compiled for the geometry's axis and direction.
+          let isFirst = run == first
+          let accepted =
+            switch (geometry.isVertical, geometry.isRightToLeft) {
+            case (true, false):
+              forEachCell(
+                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
+                emit, as: FlowOrientations.VerticalLeftToRight.self)
+            case (true, true):
+              forEachCell(
+                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
+                emit, as: FlowOrientations.VerticalRightToLeft.self)
+            case (false, false):
+              forEachCell(
+                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
+                emit, as: FlowOrientations.HorizontalLeftToRight.self)
+            case (false, true):
+              forEachCell(
+                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
+                emit, as: FlowOrientations.HorizontalRightToLeft.self)
+            }
+          guard accepted else { return false }
+          run += 1
+          guard run < runs.count else { break }
+          lines = section.run(after: run - 1, lines)
+          continue
+        }
         let shape = section.shape(ofRun: run, geometry, size: size)
         // Runs after the first start at or after `low` (`firstRun`), so their first line
         // reaches it: only the first run is searched.
@@ -334,6 +373,70 @@ extension RunLengthLayout {
         run += 1
         guard run < runs.count else { break }
         lines = section.run(after: run - 1, lines)
+      }
+      return true
+    }
+
+    /// `forEachCell(ofMixed:_:start:fromRun:size:_:)` for run `run`, `lines`, of one line: what
+    /// `shape(ofRun:_:size:)`, `firstLine`, `lineStart` and `RunLengthLayout.forEachCell` give
+    /// it, by the same sums in the same order, without what a run of many lines needs (its
+    /// items per line, the line's items by multiplication, a search), which cost a query about
+    /// as many instructions per line as placing its cells. False once `emit` refuses a cell.
+    ///
+    /// - Complexity: O(items on the line).
+    /// `Orientation` is the geometry's axis and direction.
+    @inline(__always)
+    private mutating func forEachCell<Orientation: FlowOrientation>(
+      ofLine lines: FlowLayoutEngine.LineRun, _ run: Int, isFirst: Bool, _ section: Section,
+      _ index: Int, start: Double, size: (Int) -> CGSize, _ emit: (LayoutAttributes) -> Bool,
+      as orientation: Orientation.Type
+    ) -> Bool {
+      let geometry = state.pointee.geometry
+      let runs = section.runs
+      let firstItem = lines.firstItem
+      let endItem = run + 1 < runs.count ? runs[run + 1].firstItem : section.numberOfItems
+      // `shape(ofRun:_:size:)`'s sums, in its order. Items of a run are items of the section:
+      // indices below its count, which cannot overflow.
+      var (mainLength, thickness) = (0.0, 0.0)
+      var item = firstItem
+      while item < endItem {
+        let (main, itemThickness) = Orientation.mainAndThickness(size(item))
+        mainLength += main
+        thickness = max(thickness, itemThickness)
+        item &+= 1
+      }
+      // `firstLine`: the first run's line is skipped unless it reaches `low`; a later run's
+      // starts after it.
+      let lineStart = lines.start
+      if isFirst && !(start + (lineStart + thickness) >= low) { return true }
+      let itemCount = max(endItem &- firstItem, 0)
+      counters.elementsScanned += itemCount
+      let line = FlowLayoutEngine.BrokenLine(
+        firstItem: firstItem, itemCount: itemCount, mainLength: mainLength,
+        thickness: thickness, used: 0)
+      let placement: FlowLayoutEngine.LinePlacement =
+        run == runs.count - 1 && !section.lastLineIsComplete ? .leftAligned : .justified
+      // `FlowLayoutEngine.forEachCell`, framed as `forEachCell(ofMixed:)` frames it.
+      var (position, gap) = FlowLayoutEngine.lineSpread(line, placement, section.metrics)
+      let rect = self.rect
+      item = firstItem
+      while item < endItem {
+        let (main, itemThickness) = Orientation.mainAndThickness(size(item))
+        let cell = FlowCellPlacement(
+          main: position, offset: (thickness - itemThickness) / 2, mainLength: main,
+          thickness: itemThickness)
+        let frame = geometry.cellFrameRoundingInTwoLanes(
+          cell, sectionStart: start, lineStart: lineStart, as: orientation)
+        if frame.touchesOrIntersects(rect) {
+          guard
+            emit(
+              LayoutAttributes(
+                kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
+                frame: frame, zIndex: 0))
+          else { return false }
+        }
+        position += main + gap
+        item &+= 1
       }
       return true
     }

@@ -436,8 +436,20 @@ extension RunLengthLayout.State {
   /// O(log s + sections returned).
   @inline(__always)
   func sections(meeting search: FlowSearchRange) -> Range<Int> {
+    sectionsAndFirstStart(meeting: search).sections
+  }
+
+  /// `sections(meeting:)` and where the first of them starts: each later one starts where the
+  /// one before it ends (`SectionStarts`: the engine's addition, the same bits), so a query
+  /// reads the starts of the sections it meets in O(1) each, not O(log s).
+  @inline(__always)
+  func sectionsAndFirstStart(meeting search: FlowSearchRange) -> (
+    sections: Range<Int>, firstStart: Double
+  ) {
     let sections = self.sections
-    return starts.sections(meeting: search) { sections[$0].length }
+    return starts.sectionsAndFirstStart(from: search.low, through: search.high) {
+      sections[$0].length
+    }
   }
 
   /// Where section `index` ends: the same addition the engine makes.
@@ -445,8 +457,13 @@ extension RunLengthLayout.State {
   func end(of index: Int) -> Double { start(of: index) + sections[index].length }
 
   func record(of index: Int) -> FlowSectionRecord {
+    record(of: index, start: start(of: index))
+  }
+
+  /// `record(of:)` for section `index`, which starts at `start`.
+  @inline(__always)
+  func record(of index: Int, start: Double) -> FlowSectionRecord {
     let section = sections[index]
-    let start = start(of: index)
     return FlowSectionRecord(
       start: start, end: start + section.length, headerLength: section.metrics.headerLength,
       footerLength: section.metrics.footerLength, numberOfItems: section.numberOfItems)
