@@ -73,13 +73,15 @@ enum PrefixSumTree {
     guard n > 0 else { return (0, base) }
     var step = 1 << (Int.bitWidth - 1 - n.leadingZeroBitCount)
     // Invariant: base + the first `count` values is `sum`, and below `bound` once `count` > 0.
+    // `count` + `step` stays at most 2n (each step is half the one before, the first at most
+    // n), so it cannot overflow.
     while step > 0 {
-      let next = count + step
-      if next <= n && sum + nodes[next] < bound {
-        count = next
-        sum += nodes[next]
+      let next = count &+ step
+      if next <= n {
+        let candidate = sum + nodes[next]
+        if candidate < bound { (count, sum) = (next, candidate) }
       }
-      step >>= 1
+      step &>>= 1
     }
     return (count, sum)
   }

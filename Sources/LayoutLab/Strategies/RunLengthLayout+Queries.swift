@@ -15,52 +15,50 @@ extension RunLengthLayout {
       counters.exactPositionFallbacks += 1
       return fallback.layoutAttributesForElements(in: rect, counting: &counters)
     }
-    return withPrepared { elements(in: rect, of: $0, counting: &counters) }
+    return withPreparedPointers { elements(in: rect, of: $0, $1, counting: &counters) }
   }
 
-  /// `layoutAttributesForElements(in:counting:)` from `state`, borrowed (`withPrepared`).
+  /// `layoutAttributesForElements(in:counting:)` from the prepared state and the model, both
+  /// borrowed where they are stored (`withPreparedPointers`).
   private func elements(
-    in rect: CGRect, of state: State, counting counters: inout LayoutWorkCounters
+    in rect: CGRect, of state: UnsafePointer<State>, _ model: UnsafePointer<FlowLayoutModel>,
+    counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
-    withUnsafePointer(to: state) { state in
-      withUnsafePointer(to: model) { model in
-        var query = RectQuery(rect, state: state, model: model, counters: counters)
-        // Written once into the capacity reserved at the bound, with no check of uniqueness or
-        // capacity per element (`append` spent about a third of a query's time on them) …
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(query.elementsBound())
-        let scanned = query.counters.elementsScanned
-        result.appendInPlace(with: &query) { query, buffer in query.initializeCells(buffer) }
-        // … unless the bound was short, which it should never be: then once more, appending.
-        if !query.isComplete {
-          query.counters.elementsScanned = scanned
-          result.removeAll()
-          _ = query.forEachCell { element in
-            result.append(element)
-            return true
-          }
-        }
-        let geometry = state.pointee.geometry
-        // Headers, then footers, each in section order: a section's start is the one before
-        // it plus its length (`RectQuery.next(_:after:)`), from the first section's.
-        let (first, firstStart) = (query.meeting.lowerBound, query.firstStart)
-        var (section, start) = (first, firstStart)
-        geometry.appendSupplementaryViews(
-          of: query.meeting, meeting: query.rect, to: &result, counters: &query.counters
-        ) { index in
-          if index == first {
-            (section, start) = (index, firstStart)
-          } else if index == section + 1 {
-            (section, start) = (index, start + state.pointee.sections[section].length)
-          } else if index != section {
-            (section, start) = (index, state.pointee.start(of: index))
-          }
-          return state.pointee.record(of: index, start: start)
-        }
-        counters = query.counters
-        return result
+    var query = RectQuery(rect, state: state, model: model, counters: counters)
+    // Written once into the capacity reserved at the bound, with no check of uniqueness or
+    // capacity per element (`append` spent about a third of a query's time on them) …
+    var result: [LayoutAttributes] = []
+    result.reserveCapacity(query.elementsBound())
+    let scanned = query.counters.elementsScanned
+    result.appendInPlace(with: &query) { query, buffer in query.initializeCells(buffer) }
+    // … unless the bound was short, which it should never be: then once more, appending.
+    if !query.isComplete {
+      query.counters.elementsScanned = scanned
+      result.removeAll()
+      _ = query.forEachCell { element in
+        result.append(element)
+        return true
       }
     }
+    let geometry = state.pointee.geometry
+    // Headers, then footers, each in section order: a section's start is the one before
+    // it plus its length (`RectQuery.next(_:after:)`), from the first section's.
+    let (first, firstStart) = (query.meeting.lowerBound, query.firstStart)
+    var (section, start) = (first, firstStart)
+    geometry.appendSupplementaryViews(
+      of: query.meeting, meeting: query.rect, to: &result, counters: &query.counters
+    ) { index in
+      if index == first {
+        (section, start) = (index, firstStart)
+      } else if index == section + 1 {
+        (section, start) = (index, start + state.pointee.sections[section].length)
+      } else if index != section {
+        (section, start) = (index, state.pointee.start(of: index))
+      }
+      return state.pointee.record(of: index, start: start)
+    }
+    counters = query.counters
+    return result
   }
 
   /// Every cell of line `line` of `run`, in item order, with where it sits in its line.
