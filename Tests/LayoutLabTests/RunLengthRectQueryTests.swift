@@ -13,7 +13,7 @@ struct RunLengthRectQueryTests {
     ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x5EC7_0A11
 
   @Test(
-    "a cell frame's origins computed axis by axis, or rounded in two lanes, equal cellFrame's, bit for bit"
+    "a cell frame's origins computed axis by axis, or rounded in two lanes (for any geometry or one orientation), equal cellFrame's, bit for bit"
   )
   func splitCellFrameEqualsCellFrame() {
     let seed = Self.baseSeed
@@ -56,6 +56,22 @@ struct RunLengthRectQueryTests {
             #expect(
               bits(whole) == bits(twoLanes),
               "seed \(seed), vertical \(vertical), \(direction), scale \(scale): \(whole) \(twoLanes)"
+            )
+            // The same, compiled for the geometry's orientation (a one-line run's loop).
+            func oriented<Orientation: FlowOrientation>(_ orientation: Orientation.Type) -> CGRect {
+              geometry.cellFrameRoundingInTwoLanes(
+                cell, sectionStart: sectionStart, lineStart: lineStart, as: orientation)
+            }
+            let compiled =
+              switch (vertical, direction == .rightToLeft) {
+              case (true, false): oriented(FlowOrientations.VerticalLeftToRight.self)
+              case (true, true): oriented(FlowOrientations.VerticalRightToLeft.self)
+              case (false, false): oriented(FlowOrientations.HorizontalLeftToRight.self)
+              case (false, true): oriented(FlowOrientations.HorizontalRightToLeft.self)
+              }
+            #expect(
+              bits(whole) == bits(compiled),
+              "seed \(seed), vertical \(vertical), \(direction), scale \(scale): \(whole) \(compiled)"
             )
           }
         }
