@@ -72,26 +72,16 @@ struct SectionStarts<Position: ScrollPosition>: Sendable {
     isTree ? origin + PrefixSumTree.prefixSum(index, of: values) : values[index]
   }
 
-  /// The sections that can meet `search`, given their lengths: those from the first that
-  /// ends at or after its low end to the last that starts at or before its high end
-  /// (`FlowSearchRange.sections(count:from:through:start:end:)`'s answer, to the bit).
+  /// The sections that can meet `low...high`, as positions — those from the first that ends
+  /// at or after `low` to the last that starts at or before `high`
+  /// (`FlowSearchRange.sections(count:from:through:start:end:)`'s answer, to the bit) — and
+  /// where the first of them starts (`origin` for none): a caller reading every start of the
+  /// range adds each length to the one before — the engine's additions, which give a start's
+  /// bits both ways (as prefix sums every sum is exact) — rather than reading each from the
+  /// tree in O(log s).
   ///
-  /// - Complexity: O(log s + sections returned): as prefix sums, one descent of the tree,
-  ///   then each next start by the engine's addition (exact, as every sum is); as a chain,
-  ///   a binary search.
-  @inline(__always)
-  func sections(meeting search: FlowSearchRange, lengths: (Int) -> Position) -> Range<Int> {
-    sectionsAndFirstStart(
-      from: Position(search.low), through: Position(search.high), lengths: lengths
-    ).sections
-  }
-
-  /// The sections that can meet `low...high`, as positions, and where the first of them
-  /// starts (`origin` for none): a caller reading every start of the range adds each length to
-  /// the one before — the engine's additions, which give a start's bits both ways (as prefix
-  /// sums every sum is exact) — rather than reading each from the tree in O(log s).
-  ///
-  /// - Complexity: O(log s + sections returned).
+  /// - Complexity: O(log s + sections returned): as prefix sums, one descent of the tree, then
+  ///   each next start by the engine's addition; as a chain, a binary search.
   @inline(__always)
   func sectionsAndFirstStart(
     from low: Position, through high: Position, lengths: (Int) -> Position

@@ -382,9 +382,9 @@ extension RunLengthLayout {
     /// it, by the same sums in the same order, without what a run of many lines needs (its
     /// items per line, the line's items by multiplication, a search), which cost a query about
     /// as many instructions per line as placing its cells. False once `emit` refuses a cell.
+    /// `Orientation` is the geometry's axis and direction.
     ///
     /// - Complexity: O(items on the line).
-    /// `Orientation` is the geometry's axis and direction.
     @inline(__always)
     private mutating func forEachCell<Orientation: FlowOrientation>(
       ofLine lines: FlowLayoutEngine.LineRun, _ run: Int, isFirst: Bool, _ section: Section,

@@ -450,15 +450,9 @@ extension RunLengthLayout.State {
   func start(of index: Int) -> Double { starts.start(of: index) }
 
   /// The sections that can meet `search` (FLOW-22): `FlowSearchRange.sections`' answer, in
-  /// O(log s + sections returned).
-  @inline(__always)
-  func sections(meeting search: FlowSearchRange) -> Range<Int> {
-    sectionsAndFirstStart(meeting: search).sections
-  }
-
-  /// `sections(meeting:)` and where the first of them starts: each later one starts where the
-  /// one before it ends (`SectionStarts`: the engine's addition, the same bits), so a query
-  /// reads the starts of the sections it meets in O(1) each, not O(log s).
+  /// O(log s + sections returned) — and where the first of them starts: each later one starts
+  /// where the one before it ends (`SectionStarts`: the engine's addition, the same bits), so a
+  /// query reads the starts of the sections it meets in O(1) each, not O(log s).
   @inline(__always)
   func sectionsAndFirstStart(meeting search: FlowSearchRange) -> (
     sections: Range<Int>, firstStart: Double
