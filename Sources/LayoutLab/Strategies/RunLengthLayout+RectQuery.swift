@@ -319,24 +319,17 @@ extension RunLengthLayout {
         if lines.lineCount == 1 {
           // Its cells framed by a loop compiled for the geometry's axis and direction.
           let isFirst = run == first
+          func forEachCell<Orientation: FlowOrientation>(as orientation: Orientation.Type) -> Bool {
+            self.forEachCell(
+              ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
+              emit, as: orientation)
+          }
           let accepted =
             switch (geometry.isVertical, geometry.isRightToLeft) {
-            case (true, false):
-              forEachCell(
-                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
-                emit, as: FlowOrientations.VerticalLeftToRight.self)
-            case (true, true):
-              forEachCell(
-                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
-                emit, as: FlowOrientations.VerticalRightToLeft.self)
-            case (false, false):
-              forEachCell(
-                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
-                emit, as: FlowOrientations.HorizontalLeftToRight.self)
-            case (false, true):
-              forEachCell(
-                ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
-                emit, as: FlowOrientations.HorizontalRightToLeft.self)
+            case (true, false): forEachCell(as: FlowOrientations.VerticalLeftToRight.self)
+            case (true, true): forEachCell(as: FlowOrientations.VerticalRightToLeft.self)
+            case (false, false): forEachCell(as: FlowOrientations.HorizontalLeftToRight.self)
+            case (false, true): forEachCell(as: FlowOrientations.HorizontalRightToLeft.self)
             }
           guard accepted else { return false }
           run += 1
