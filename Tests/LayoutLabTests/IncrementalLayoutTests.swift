@@ -164,6 +164,33 @@ struct IncrementalLayoutTests {
     #expect(section.cells == fresh.cells && section.length == fresh.length)
   }
 
+  @Test("the line search from a hint finds the line a search of the whole section finds")
+  func lineSearchFromAHint() {
+    // A section that opens with FLOW-11's empty line (item 0 wider than the line), then
+    // lines of one to several items.
+    var sizes = [CGSize(width: 500, height: 20)]
+    sizes += (1..<400).map { CGSize(width: Double(30 + $0 * 37 % 190), height: 20) }
+    let model = FlowLayoutModel(
+      collectionView: CollectionViewEnvironment(size: CGSize(width: 390, height: 844)),
+      sections: [FlowSection(itemSizes: sizes)])
+    var counters = LayoutWorkCounters()
+    let section = IncrementalSection<Double>(
+      laidOutBy: FlowLayoutEngine(model), section: 0, counters: &counters)
+    #expect(section.lines[0].broken.itemCount == 0 && section.lines.count > 100)
+    var checked = 0
+    for hint in 0...section.lines.count {
+      for item in 0..<section.numberOfItems {
+        let found = section.lineIndex(holding: item, searchingFrom: hint)
+        if found != section.lineIndex(holding: item) {
+          Issue.record("item \(item) from line \(hint): line \(found)")
+          return
+        }
+        checked += 1
+      }
+    }
+    #expect(checked == (section.lines.count + 1) * sizes.count)
+  }
+
   @Test("a pure scroll with pinned headers recomputes no item frame")
   func pureScrollWithPinnedHeaders() throws {
     let model = Dataset.pinnedHeaders.model(items: 10_000)

@@ -43,7 +43,8 @@ extension IncrementalSection {
       // the spans before.
       let shiftBefore = next == spans.startIndex ? 0 : spans[next - 1].itemDelta
       let oldFirst = spans[next].first - shiftBefore
-      let changedLine = copy.old.lineIndex(holding: min(oldFirst, copy.old.numberOfItems - 1))
+      let changedLine = copy.old.lineIndex(
+        holding: min(oldFirst, copy.old.numberOfItems - 1), searchingFrom: copy.copiedLine)
       let startLine = max(changedLine - 1, opensWithEmptyLine ? 1 : 0)
       // Resume at the line before the change (never FLOW-11's empty line): an old line, moved,
       // or — where the run before stopped at the changed line itself — that run's last line,

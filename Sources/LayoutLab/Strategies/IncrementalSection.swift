@@ -123,4 +123,36 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
     // Invariant: lines before the result start at or before `item` (firstItem never decreases).
     partitioningIndex(lines.count) { lines[$0].broken.firstItem > item } - 1
   }
+
+  /// `lineIndex(holding:)` for a pass that reads the section's lines in order and has read
+  /// those before line `hint`: a first probe where `item` would be if the lines from `hint` on
+  /// held equally many items, then steps doubling forward, then a binary search within the
+  /// last step. Its probes fall near the lines the pass reads next, where a binary search of
+  /// the whole section probes lines far apart, most of them out of the cache once a batch has
+  /// copied many sections. A binary search of the whole section where line `hint` does not
+  /// start at or before `item`.
+  ///
+  /// - Complexity: O(log(result − hint)).
+  func lineIndex(holding item: Int, searchingFrom hint: Int) -> Int {
+    guard hint > 0, hint < lines.count, lines[hint].broken.firstItem <= item else {
+      return lineIndex(holding: item)
+    }
+    // Invariant: line `low` starts at or before `item`; line `high`, if any, after it.
+    var (low, high) = (hint, lines.count)
+    // Items and lines are each at most LayoutLimits' count: the product cannot overflow.
+    let first = lines[hint].broken.firstItem
+    let guess = min(
+      hint + (item - first) * (lines.count - hint) / max(numberOfItems - first, 1),
+      lines.count - 1)
+    if guess > low {
+      if lines[guess].broken.firstItem <= item { low = guess } else { high = guess }
+    }
+    var step = 1
+    while low + step < high && lines[low + step].broken.firstItem <= item {
+      low += step
+      step &*= 2
+    }
+    high = min(high, low + step)
+    return low + partitioningIndex(high - low - 1) { lines[low + 1 + $0].broken.firstItem > item }
+  }
 }
