@@ -83,9 +83,9 @@ extension IncrementalSection {
     let end: FlowLayoutEngine.MixedLinesEnd
     let firstKept: Int?
     do {
-      // The stop reads the old lines from a copy of the section, which holds its arrays: it
-      // ends with this block, before the splice, which would otherwise copy both arrays whole
-      // (O(items in the section)) instead of changing them in place.
+      // The stop reads the old lines from a copy of the lines array, which holds it: it ends
+      // with this block, before the splice, which would otherwise copy the lines whole
+      // (O(lines in the section)) instead of changing them in place.
       var stop = KeptLinesStop(
         section: self, startLine: startLine, lastChanged: lastChanged, delta: delta)
       end = engine.layoutMixedLines(placement, items, from: resume, into: &run, stoppingAt: &stop)
@@ -240,27 +240,33 @@ struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
 /// Stops a resumed line loop past the change, where a new line starts where an old one did (the
 /// same first item, shifted by the change): from there the old lines break as they did.
 private struct KeptLinesStop<Position: ScrollPosition>: MixedLinesStop {
-  /// The section as it was before the change.
-  let section: IncrementalSection<Position>
+  /// The section's lines before the change (the lines only: a copy of the section would
+  /// retain each of its arrays).
+  let lines: ContiguousArray<IncrementalSection<Position>.Line>
   let startLine: Int
   let lastChanged: Int
   let delta: Int
   /// The first old line kept, once the loop stopped.
   private(set) var firstKept: Int?
+  /// The old line holding the last old item looked for.
+  private var oldLine: Int
 
   init(section: IncrementalSection<Position>, startLine: Int, lastChanged: Int, delta: Int) {
-    (self.section, self.startLine, self.lastChanged, self.delta) =
-      (section, startLine, lastChanged, delta)
+    (lines, self.startLine, self.lastChanged, self.delta) =
+      (section.lines, startLine, lastChanged, delta)
+    oldLine = startLine
   }
 
   mutating func shouldStop(before next: FlowLayoutEngine.MixedLinesCursor) -> Bool {
     guard next.firstItem > lastChanged else { return false }
     let old = next.firstItem - delta
-    let candidate = section.lineIndex(holding: old)
-    guard candidate > startLine, section.lines[candidate].broken.firstItem == old else {
-      return false
+    // The old line holding `old`: found by walking on from the last one found, as lines go by
+    // in order (`SpansStop` does the same).
+    while oldLine + 1 < lines.count && lines[oldLine + 1].broken.firstItem <= old {
+      oldLine += 1
     }
-    firstKept = candidate
+    guard oldLine > startLine, lines[oldLine].broken.firstItem == old else { return false }
+    firstKept = oldLine
     return true
   }
 }
