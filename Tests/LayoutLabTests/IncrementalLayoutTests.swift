@@ -164,6 +164,20 @@ struct IncrementalLayoutTests {
     #expect(section.cells == fresh.cells && section.length == fresh.length)
   }
 
+  @Test("a line is 40 bytes with Double starts and 48 with exact ones: its item indexes in 32 bits")
+  func lineSize() {
+    #expect(MemoryLayout<IncrementalSection<Double>.Line>.stride == 40)
+    #expect(MemoryLayout<IncrementalSection<ExactPosition>.Line>.stride == 48)
+    let broken = FlowLayoutEngine.BrokenLine(
+      firstItem: LayoutLimits.maximumNumberOfItems - 3, itemCount: 3, mainLength: 1.5,
+      thickness: 2.25, used: 7)
+    var line = IncrementalSection<ExactPosition>.Line(broken: broken, start: ExactPosition(9.75))
+    #expect(line.broken == broken && line.start == ExactPosition(9.75))
+    line.moveItems(by: -5)
+    #expect(line.broken.firstItem == LayoutLimits.maximumNumberOfItems - 8)
+    #expect(line.broken.itemCount == 3 && line.broken.used == 7)
+  }
+
   @Test("the line search from a hint finds the line a search of the whole section finds")
   func lineSearchFromAHint() {
     // A section that opens with FLOW-11's empty line (item 0 wider than the line), then

@@ -144,7 +144,7 @@ extension IncrementalSection {
         var firstNotHoldingOne = firstLineNotHoldingOne
         lines.withUnsafeMutableBufferPointer { lines in
           for line in firstKeptNow..<lines.count {
-            lines[line].broken.firstItem += delta
+            lines[line].moveItems(by: delta)
             lines[line].start += moved
             if firstNotHoldingOne == nil && lines[line].broken.itemCount != 1 {
               firstNotHoldingOne = line

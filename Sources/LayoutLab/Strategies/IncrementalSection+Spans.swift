@@ -139,7 +139,7 @@ private struct SectionCopy<Position: ScrollPosition> {
   func moved(_ line: IncrementalSection<Position>.Line) -> IncrementalSection<Position>.Line {
     guard let shift else { return line }
     var line = line
-    line.broken.firstItem += shift.itemDelta
+    line.moveItems(by: shift.itemDelta)
     line.start += shift.start
     return line
   }
@@ -160,7 +160,7 @@ private struct SectionCopy<Position: ScrollPosition> {
     if let shift {
       builder.section.lines.withUnsafeMutableBufferPointer { lines in
         for index in first..<lines.count {
-          lines[index].broken.firstItem &+= shift.itemDelta
+          lines[index].moveItems(by: shift.itemDelta)
           lines[index].start += shift.start
         }
       }

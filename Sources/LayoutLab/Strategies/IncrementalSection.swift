@@ -9,10 +9,38 @@ import Foundation
 /// on the grid, exact sums off it, so that any grouping of their additions — kept lines moved
 /// by a delta, sections restacked from a change — gives the bits a full layout gives.
 struct IncrementalSection<Position: ScrollPosition>: Sendable {
+  /// A line as the engine broke it (`broken`) and where it starts. Its item indexes are kept
+  /// in 32 bits (FLOW-28 bounds a layout by `LayoutLimits.maximumNumberOfItems`, 10⁷): 40 bytes
+  /// a line with `Double` starts and 48 with exact ones, where the engine's `BrokenLine` took
+  /// 48 and 64 — a batch update copies every line of each section it changes.
   struct Line: Sendable {
-    var broken: FlowLayoutEngine.BrokenLine
+    private var firstItem: Int32
+    private var itemCount: Int32
+    private var mainLength: Double
+    private var thickness: Double
+    private var used: Double
     /// Where the line starts along the scroll axis, relative to the section's start.
     var start: Position
+
+    init(broken: FlowLayoutEngine.BrokenLine, start: Position) {
+      // Within FLOW-28's bounds, which every model is validated against before a layout.
+      assert(broken.endItem <= LayoutLimits.maximumNumberOfItems)
+      firstItem = Int32(truncatingIfNeeded: broken.firstItem)
+      itemCount = Int32(truncatingIfNeeded: broken.itemCount)
+      (mainLength, thickness, used) = (broken.mainLength, broken.thickness, broken.used)
+      self.start = start
+    }
+
+    @inline(__always)
+    var broken: FlowLayoutEngine.BrokenLine {
+      FlowLayoutEngine.BrokenLine(
+        firstItem: Int(firstItem), itemCount: Int(itemCount), mainLength: mainLength,
+        thickness: thickness, used: used)
+    }
+
+    /// Renumbers the line's items by `delta` (an insert or delete before it).
+    @inline(__always)
+    mutating func moveItems(by delta: Int) { firstItem &+= Int32(truncatingIfNeeded: delta) }
   }
 
   var lines: ContiguousArray<Line> = []
