@@ -66,7 +66,7 @@ extension FlowLayoutEngine {
     // Counted once per section, not per line or cell: the same totals, and no overflow check
     // in the loop.
     sink.counters.linesBroken += columns.lineCount
-    sink.counters.framesComputed += itemCount
+    if Sink.keepsCells { sink.counters.framesComputed += itemCount }
     // No checked arithmetic in the loop: firstItem, the items of the lines before, stays below
     // itemCount (lineCount = ⌈itemCount / perLine⌉), so count is in 1…perLine and
     // firstItem + count is at most itemCount. A sink that keeps no line and no cell (measuring)
@@ -85,7 +85,7 @@ extension FlowLayoutEngine {
           thickness: thickness, used: Double(count) * (main + metrics.interitemSpacing)),
         section: placement.section)
       var column = 0
-      while column < count {
+      while Sink.keepsCells && column < count {
         let cell = columns.cell(column: column, thickness: thickness)
         sink.appendCell(
           cellFrame(placement, cell, lineStart: lineStart), placement: cell,
@@ -317,6 +317,7 @@ extension FlowLayoutEngine {
         firstItem: line.firstItem, itemCount: line.itemCount, start: section.start + lineStart,
         end: section.start + (lineStart + line.thickness)),
       relativeStart: lineStart, broken: line, section: section.section)
+    guard Sink.keepsCells else { return }
     // Counted once per line, not per cell: the same total, one overflow check fewer per cell.
     sink.counters.framesComputed += line.itemCount
     Self.forEachCell(of: line, placement, section.metrics, items, geometry) { item, cell in

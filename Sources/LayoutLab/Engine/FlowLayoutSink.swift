@@ -38,6 +38,9 @@ public struct FlowCellPlacement: Hashable, Sendable {
 protocol FlowLayoutSink {
   /// The engine counts its work here as it goes.
   var counters: LayoutWorkCounters { get set }
+  /// Whether the sink keeps cells: one that keeps lines only (and rebuilds cells at query
+  /// time) is sent no `appendCell`, and the engine computes no frame for it.
+  static var keepsCells: Bool { get }
 
   /// A cell's final frame (FLOW-20 and FLOW-21 applied), and where it sits in its line.
   mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int)
@@ -60,6 +63,8 @@ protocol FlowLayoutSink {
 }
 
 extension FlowLayoutSink {
+  static var keepsCells: Bool { true }
+
   mutating func appendLine(
     _ line: FlowLine, relativeStart: Double, broken: FlowLayoutEngine.BrokenLine, section: Int
   ) {}

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Recomputes only what a change affects. Each section is kept relative to its own start (lines
-/// with where they start, cells with where they sit in their line), so:
+/// Recomputes only what a change affects. Each section is kept relative to its own start (its
+/// lines, with where each starts; no cell: a query places a line's cells from the model's
+/// sizes), so:
 ///
 /// - a resize, insertion or deletion in section s re-breaks lines of s from the line before
 ///   the change until a line starts where an old one did, keeps the old lines after it and
@@ -18,7 +19,7 @@ import Foundation
 /// - a pure scroll touches only pinned headers and footers, which are placed at query time;
 /// - a cross-axis bounds change (a rotation) lays everything out again.
 ///
-/// Frames are rebuilt at query time from the kept placements with the engine's own formula, so
+/// Frames are rebuilt at query time from the kept lines with the engine's own formulas, so
 /// they equal a full layout's bit for bit, pixel rounding included. Moving lines by a distance
 /// and restacking sections regroup the additions a full layout makes, which a last bit can
 /// round to another pixel (FLOW-21) — unless no grouping can round: positions are `Double`s
@@ -161,15 +162,18 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     checkPrepared()
     // Optional chaining reads the state where it is stored; binding it (`if let`) copied it
     // out first here, about 30 instructions a query.
-    if case .some = grid { return grid?.elements(in: rect, counting: &counters) ?? [] }
-    return exact?.elements(in: rect, counting: &counters) ?? []
+    if case .some = grid {
+      return grid?.elements(in: rect, model: model, counting: &counters) ?? []
+    }
+    return exact?.elements(in: rect, model: model, counting: &counters) ?? []
   }
 
-  /// - Complexity: O(log s + log l): the section's start, then the item's line.
+  /// - Complexity: O(log s + log l + items on its line): the section's start, then the item's
+  ///   line, then its cells up to the item.
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
     checkPrepared()
-    if let grid { return grid.item(at: indexPath) }
-    return exact?.item(at: indexPath)
+    if let grid { return grid.item(at: indexPath, model: model) }
+    return exact?.item(at: indexPath, model: model)
   }
 
   /// - Complexity: O(log s): the section's start.
@@ -227,5 +231,6 @@ extension IncrementalLayout {
     IncrementalLayout.self, summary: "relative cache; an update recomputes only what changed",
     complexity: LayoutComplexity(
       prepare: "O(n); a run of equal sections once", rectQuery: "O(log s + log lines + answer)",
-      itemLookup: "O(log s + log lines)", update: "only what changed + O(log s)"))
+      itemLookup: "O(log s + log lines + line)",
+      update: "only what changed + O(log s)"))
 }

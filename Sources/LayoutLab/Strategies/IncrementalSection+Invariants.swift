@@ -1,11 +1,11 @@
 import Foundation
 
 extension IncrementalSection {
-  /// Traps if the section's lines and cells disagree. Runs in debug builds only — after every
+  /// Traps if the section's lines and items disagree. Runs in debug builds only — after every
   /// full layout and every update of a section, and from the tests — and compiles to nothing
   /// in release builds (as swift-collections' `_checkInvariants()`).
   ///
-  /// What holds: the lines cover the cells exactly, in order; only FLOW-11's empty first line
+  /// What holds: the lines cover the items exactly, in order; only FLOW-11's empty first line
   /// of a mixed section holds no item; lines start in order along the scroll axis, and within
   /// the section; `firstLineNotHoldingOne` is what its name says; a uniform section's last line
   /// is never judged (FLOW-12 is for mixed sections).
@@ -13,7 +13,9 @@ extension IncrementalSection {
   /// - Complexity: O(lines) in debug builds; O(1) in release builds.
   #if DEBUG
     func checkInvariants() {
-      precondition(lines.isEmpty == cells.isEmpty, "lines without cells, or cells without lines")
+      precondition(
+        lines.isEmpty == (numberOfItems == 0), "lines without items, or items without lines")
+      precondition(metrics != nil || lines.isEmpty, "lines without metrics")
       var nextItem = 0
       var previousStart = Position.zero
       for (index, line) in lines.enumerated() {
@@ -29,7 +31,7 @@ extension IncrementalSection {
         nextItem = line.broken.endItem
         previousStart = start
       }
-      precondition(nextItem == cells.count, "lines hold \(nextItem) items, cells \(cells.count)")
+      precondition(nextItem == numberOfItems, "lines hold \(nextItem) items, not \(numberOfItems)")
       precondition(
         firstLineNotHoldingOne == lines.firstIndex { $0.broken.itemCount != 1 },
         "firstLineNotHoldingOne is \(String(describing: firstLineNotHoldingOne))")

@@ -10,14 +10,14 @@ extension IncrementalSection {
   init(laidOutBy engine: FlowLayoutEngine, section index: Int, counters: inout LayoutWorkCounters) {
     let metrics = FlowSectionMetrics(section: index, of: engine.model, geometry: engine.geometry)
     var builder = IncrementalSectionBuilder<Position>(metrics: metrics)
-    builder.section.cells.reserveCapacity(engine.model.sections[index].numberOfItems)
     _ = engine.layoutSection(index, startingAt: 0, into: &builder)
     self = builder.section
+    numberOfItems = engine.model.sections[index].numberOfItems
+    self.metrics = metrics
     length = builder.length(endingWith: lines.last)
     // Found once here rather than tracked line by line: the scan stops at the first line that
     // holds other than one item, usually the first.
     firstLineNotHoldingOne = lines.firstIndex { $0.broken.itemCount != 1 }
-    isUniform = metrics.uniformSize != nil
     if !isUniform, let last = lines.last, last.broken.itemCount > 0 {
       lastLineIsComplete = FlowLayoutEngine.lastLineIsComplete(
         last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
@@ -67,19 +67,12 @@ extension IncrementalSection {
       previousUsed: startLine > 0 ? lines[startLine - 1].broken.used : nil,
       everyLineHoldsOneItem: (firstLineNotHoldingOne ?? startLine) >= startLine)
     var run = IncrementalSectionBuilder<Position>(metrics: metrics, firstLineStart: resumeStart)
-    // Room for the items the changes span (at most a line each), where they are many —
+    // Room for the lines the changes span (at most one an item), where they are many —
     // changes far apart: grown by doubling instead, the copies were a fifth of a batch of
-    // scattered inserts and deletes. A resize re-breaks a line or two: room for a few, in
-    // blocks small enough for malloc's per-thread cache (appended from empty, the cells grew
-    // twice and the lines once, about 1,200 instructions; 64 cells cost more than that).
+    // scattered inserts and deletes. A resize re-breaks a line or two: room for a few, in a
+    // block small enough for malloc's per-thread cache.
     let spanned = lastChanged - resume.firstItem
-    if spanned > 32 {
-      run.section.lines.reserveCapacity(spanned + 16)
-      run.section.cells.reserveCapacity(spanned + 64)
-    } else {
-      run.section.lines.reserveCapacity(8)
-      run.section.cells.reserveCapacity(16)
-    }
+    run.section.lines.reserveCapacity(spanned > 32 ? spanned + 16 : 8)
     let end: FlowLayoutEngine.MixedLinesEnd
     let firstKept: Int?
     do {
@@ -110,10 +103,9 @@ extension IncrementalSection {
       applyBlockShifts()
     }
 
-    // Splice: the run's lines and cells replace the old ones they cover.
-    let oldCellsEnd = firstKept.map { lines[$0].broken.firstItem } ?? numberOfItems
+    // Splice: the run's lines replace the old ones they cover.
     lines.replaceSubrange(startLine..<(firstKept ?? lines.count), with: run.section.lines)
-    cells.replaceSubrange(resume.firstItem..<oldCellsEnd, with: run.section.cells)
+    numberOfItems = items.count
     if (firstLineNotHoldingOne ?? startLine) >= startLine {
       firstLineNotHoldingOne =
         run.section.lines.firstIndex { $0.broken.itemCount != 1 }.map { startLine + $0 }
@@ -154,7 +146,7 @@ extension IncrementalSection {
         firstLineNotHoldingOne = firstNotHoldingOne
         counters.linesShifted += lines.count - firstKeptNow
       }
-      placeLastLineAgainIfJudgedDifferently(engine, placement, items, counters: &counters)
+      judgeLastLineAgain()
     }
     length = run.length(endingWith: lastLine)
     counters.sectionsLaidOut += 1
@@ -162,29 +154,17 @@ extension IncrementalSection {
     return true
   }
 
-  /// FLOW-12: judges the last line again, now that the lines before it changed, and places it
-  /// again if the judgement changed.
+  /// FLOW-12: judges the last line again, now that the lines before it changed. (Its cells
+  /// are placed by the judgement at query time.)
   ///
-  /// - Complexity: O(items on the last line).
-  mutating func placeLastLineAgainIfJudgedDifferently(
-    _ engine: FlowLayoutEngine, _ placement: FlowLayoutEngine.SectionPlacement,
-    _ items: FlowItemSizes, counters: inout LayoutWorkCounters
-  ) {
-    guard let last = lastLine else { return }
-    let complete =
+  /// - Complexity: O(1).
+  mutating func judgeLastLineAgain() {
+    guard let last = lines.last else { return }
+    lastLineIsComplete =
       last.broken.itemCount > 0
       && FlowLayoutEngine.lastLineIsComplete(
         last.broken, everyLineHoldsOneItem: firstLineNotHoldingOne == nil,
         previousUsed: lines.count > 1 ? lines[lines.count - 2].broken.used : nil)
-    if complete != lastLineIsComplete {
-      var sink = PlacementSink(cells: [])
-      engine.placeLine(
-        last.broken, at: last.start.double, complete ? .justified : .leftAligned, placement,
-        items, into: &sink)
-      cells.replaceSubrange(last.broken.firstItem..<last.broken.endItem, with: sink.cells)
-      counters += sink.counters
-    }
-    lastLineIsComplete = complete
   }
 }
 
@@ -220,8 +200,10 @@ struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
     (last.map { $0.start + Position($0.broken.thickness) } ?? linesStart) + afterLines
   }
 
+  /// Lines only: a query places their cells (`IncrementalSection`).
+  static var keepsCells: Bool { false }
+
   mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
-    self.section.cells.append(placement)
   }
 
   mutating func appendLine(
@@ -269,16 +251,4 @@ private struct KeptLinesStop<Position: ScrollPosition>: MixedLinesStop {
     firstKept = oldLine
     return true
   }
-}
-
-/// Keeps the placements the engine computes for a run of cells.
-private struct PlacementSink: FlowLayoutSink {
-  var counters = LayoutWorkCounters()
-  var cells: ContiguousArray<FlowCellPlacement>
-
-  mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
-    cells.append(placement)
-  }
-
-  mutating func appendSection(_ record: FlowSectionRecord, section: Int) {}
 }

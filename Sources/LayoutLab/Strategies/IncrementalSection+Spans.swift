@@ -9,12 +9,12 @@ extension IncrementalSection {
   /// before each span's first change and stopped where a new line starts where an old one did
   /// past that span (or past a later one it ran into); the old lines between two runs of the
   /// loop break as they did, and are kept, moved by where the run before them ended. The
-  /// section is copied into new arrays in one pass as it goes, so that each kept line is moved
-  /// once, and each cell copied once, however many spans there are: splicing each span's lines
-  /// in place would move the rest of the section once a span. Returns false, changing nothing,
-  /// where the one-range update does.
+  /// lines are copied into a new array in one pass as it goes, so that each kept line is moved
+  /// once however many spans there are: splicing each span's lines in place would move the
+  /// rest of the section once a span. Returns false, changing nothing, where the one-range
+  /// update does.
   ///
-  /// - Complexity: O(items on the re-broken lines) to break lines, plus O(lines + items in the
+  /// - Complexity: O(items on the re-broken lines) to break lines, plus O(lines in the
   ///   section) to copy them — a copy costs a tenth of breaking a line or less.
   mutating func update(
     by engine: FlowLayoutEngine, section index: Int,
@@ -34,7 +34,7 @@ extension IncrementalSection {
     let opensWithEmptyLine = lines[0].broken.itemCount == 0
     // Every line is copied anyway: from where it starts, the tree emptied.
     applyBlockShifts()
-    var copy = SectionCopy(of: self, metrics: metrics, newItemCount: items.count)
+    var copy = SectionCopy(of: self, metrics: metrics)
     // FLOW-12's judgement of the last line, if a run of the loop reached it.
     var lastLineJudged: Bool?
     var next = spans.startIndex
@@ -78,11 +78,12 @@ extension IncrementalSection {
     if lastLineJudged == nil { copy.copyOld(linesUpTo: copy.old.lines.count, counters: &counters) }
     counters += copy.builder.counters
     length = copy.builder.length(endingWith: copy.lines.last)
-    (lines, cells, firstLineNotHoldingOne) = copy.takeSection()
+    (lines, firstLineNotHoldingOne) = copy.takeSection()
+    numberOfItems = items.count
     if let lastLineJudged {
       lastLineIsComplete = lastLineJudged
     } else {
-      placeLastLineAgainIfJudgedDifferently(engine, placement, items, counters: &counters)
+      judgeLastLineAgain()
     }
     counters.sectionsLaidOut += 1
     checkInvariants()
@@ -90,27 +91,25 @@ extension IncrementalSection {
   }
 }
 
-/// The new lines and cells of a section being updated span by span — in a builder, which the
-/// engine's runs write into directly, and the old lines are copied into — and how far the old
-/// ones have been copied.
+/// The new lines of a section being updated span by span — in a builder, which the engine's
+/// runs write into directly, and the old lines are copied into — and how far the old ones have
+/// been copied.
 private struct SectionCopy<Position: ScrollPosition> {
   /// The section before the update.
   let old: IncrementalSection<Position>
   /// The new section so far; its `firstLineNotHoldingOne` is kept as lines are added.
   private(set) var builder: IncrementalSectionBuilder<Position>
-  /// The old lines and cells from here on are still to be copied.
+  /// The old lines from here on are still to be copied.
   private(set) var copiedLine = 0
-  private(set) var copiedCell = 0
   /// How the old lines still to be copied move: items renumbered by `itemDelta`, starts moved
   /// by `start`; nil before the first change, where they stay as they were.
   private var shift: (itemDelta: Int, start: Position)?
 
-  init(of old: IncrementalSection<Position>, metrics: FlowSectionMetrics, newItemCount: Int) {
+  init(of old: IncrementalSection<Position>, metrics: FlowSectionMetrics) {
     self.old = old
     builder = IncrementalSectionBuilder(metrics: metrics)
     // Room for every line: a span re-breaks a few, usually into as many.
     builder.section.lines.reserveCapacity(old.lines.count + 64)
-    builder.section.cells.reserveCapacity(newItemCount)
   }
 
   var lines: ContiguousArray<IncrementalSection<Position>.Line> { builder.section.lines }
@@ -144,7 +143,7 @@ private struct SectionCopy<Position: ScrollPosition> {
     return line
   }
 
-  /// Copies the old lines up to `end` (exclusive), moved, and their cells.
+  /// Copies the old lines up to `end` (exclusive), moved.
   mutating func copyOld(linesUpTo end: Int, counters: inout LayoutWorkCounters) {
     guard copiedLine < end else { return }
     let copied = old.lines[copiedLine..<end]
@@ -166,32 +165,26 @@ private struct SectionCopy<Position: ScrollPosition> {
       }
       counters.linesShifted += end - copiedLine
     }
-    let cellEnd = end < old.lines.count ? old.lines[end].broken.firstItem : old.numberOfItems
-    builder.section.cells.append(contentsOf: old.cells[copiedCell..<cellEnd])
-    (copiedLine, copiedCell) = (end, cellEnd)
+    copiedLine = end
   }
 
-  /// The old lines and cells from `firstKept` on are kept, moved as given.
+  /// The old lines from `firstKept` on are kept, moved as given.
   mutating func keepOld(from firstKept: Int, itemDelta: Int, moved: Position) {
     copiedLine = firstKept
-    copiedCell = old.lines[firstKept].broken.firstItem
     shift = (itemDelta, moved)
   }
 
-  /// The new section's lines, cells and first line not holding one item, taken out of the
-  /// builder, so that the section they go to holds their arrays alone (no copy on write).
-  mutating func takeSection() -> (
-    ContiguousArray<IncrementalSection<Position>.Line>, ContiguousArray<FlowCellPlacement>, Int?
-  ) {
+  /// The new section's lines and first line not holding one item, taken out of the builder,
+  /// so that the section they go to holds the array alone (no copy on write).
+  mutating func takeSection() -> (ContiguousArray<IncrementalSection<Position>.Line>, Int?) {
     let section = builder.section
     builder.section = IncrementalSection()
-    return (section.lines, section.cells, section.firstLineNotHoldingOne)
+    return (section.lines, section.firstLineNotHoldingOne)
   }
 
-  /// Takes back the last line and its cells, to break it again.
+  /// Takes back the last line, to break it again.
   mutating func removeLastLine() -> IncrementalSection<Position>.Line {
     let line = builder.section.lines.removeLast()
-    builder.section.cells.removeLast(line.broken.itemCount)
     if builder.section.firstLineNotHoldingOne == builder.section.lines.count {
       builder.section.firstLineNotHoldingOne = nil
     }

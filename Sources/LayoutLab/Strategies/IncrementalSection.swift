@@ -1,9 +1,11 @@
 import Foundation
 
 /// One section of an `IncrementalLayout`, kept relative to the section's start so that a change
-/// elsewhere moves it without touching it: its lines (how each was broken and where it starts)
-/// and its cells (where each sits in its line). Flat arrays of plain structs, one pair per
-/// section.
+/// elsewhere moves it without touching it: its lines (how each was broken and where it starts),
+/// a flat array of plain structs, and the metrics that place a line's cells. No cell is kept:
+/// a query rebuilds where each sits in its line from the line and the model's sizes
+/// (`FlowLayoutEngine.forEachCell`, the loop the engine places them with), so a prepare writes
+/// no per-item record and a batch update copies none.
 ///
 /// Where lines start and how long the section is are `Position`s (`ScrollPosition`): `Double`s
 /// on the grid, exact sums off it, so that any grouping of their additions — kept lines moved
@@ -44,13 +46,17 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
   }
 
   var lines: ContiguousArray<Line> = []
-  var cells: ContiguousArray<FlowCellPlacement> = []
+  /// The items the lines hold.
+  var numberOfItems = 0
+  /// The section's metrics (FLOW-3…8) as it was laid out: what places a line's cells along
+  /// and across it (FLOW-10, FLOW-13…15). nil for a section not laid out yet.
+  var metrics: FlowSectionMetrics?
   /// The section's length along the scroll axis (FLOW-16).
   var length = Position.zero
   var headerLength: Double = 0
   var footerLength: Double = 0
   /// FLOW-8: laid out by the uniform rules. A change to a uniform section lays it out again.
-  var isUniform = false
+  var isUniform: Bool { metrics?.uniformSize != nil }
   /// FLOW-12a: the first line that holds other than exactly one item (FLOW-11's empty line
   /// counts), if any. An index rather than a count, so that an update resuming the line loop
   /// knows in O(1) whether every line before it holds one item.
@@ -70,8 +76,6 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
   /// Lines per block of `blockShifts`: a resize moves at most this many lines one by one.
   static var linesPerBlock: Int { 64 }
 
-  var numberOfItems: Int { cells.count }
-
   /// Where line `index` starts, relative to the section: its stored start moved by its
   /// block's shift, if any.
   ///
@@ -83,6 +87,93 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
     let shift = PrefixSumTree.prefixSum(index / Self.linesPerBlock + 1, of: blockShifts)
     // A block that has not moved leaves the stored bits (+0 would turn a start of −0 into +0).
     return shift.isIdentical(to: .zero) ? stored : stored + shift
+  }
+
+  /// FLOW-10's columns of a uniform section and its items' thickness, which place the cells of
+  /// every line alike: made once for all the lines a query reads; nil for a mixed section.
+  struct UniformCells {
+    let columns: FlowLayoutEngine.UniformColumns
+    let thickness: Double
+  }
+
+  /// The section's `UniformCells`, if it is uniform.
+  ///
+  /// - Complexity: O(1).
+  @inline(__always)
+  func uniformCells(_ geometry: FlowGeometry) -> UniformCells? {
+    // No columns for a section of no items (the engine makes none: with items of length 0
+    // or less a line holds them all, none).
+    guard numberOfItems > 0, let metrics, let size = metrics.uniformSize else { return nil }
+    let (main, thickness) = geometry.mainAndThickness(size)
+    return UniformCells(
+      columns: FlowLayoutEngine.UniformColumns(itemCount: numberOfItems, main: main, metrics),
+      thickness: thickness)
+  }
+
+  /// Where each cell of line `index` sits in it (FLOW-10, FLOW-13…15), in item order: rebuilt
+  /// from the line, the section's metrics and its items' sizes in the model (`size`) — or, in
+  /// a uniform section, `uniform`, its `uniformCells(_:)` — by the engine's own formulas
+  /// (`UniformColumns.cell`, `FlowLayoutEngine.forEachCell`), so the placements the engine
+  /// computed when it laid the line out.
+  ///
+  /// - Complexity: O(items on the line).
+  @inline(__always)
+  func forEachCell(
+    ofLine index: Int, _ geometry: FlowGeometry, uniform: UniformCells?,
+    size: (Int) -> CGSize, _ body: (Int, FlowCellPlacement) -> Void
+  ) {
+    let line = lines[index].broken
+    if let uniform {
+      for item in line.firstItem..<line.endItem {
+        body(
+          item, uniform.columns.cell(column: item &- line.firstItem, thickness: uniform.thickness))
+      }
+    } else if line.itemCount > 0, let metrics {
+      // FLOW-12…14: every line justified but a last line judged incomplete.
+      let placement: FlowLayoutEngine.LinePlacement =
+        index == lines.count - 1 && !lastLineIsComplete ? .leftAligned : .justified
+      FlowLayoutEngine.forEachCell(of: line, placement, metrics, geometry, size: size, body)
+    }
+  }
+
+  /// Appends the cells of `lines` that meet `rect` — the section being section `index`, starting
+  /// at `start` — each item's size read by `size`; counts the cells scanned.
+  ///
+  /// - Complexity: O(items on the lines).
+  @inline(__always)
+  func appendCells(
+    ofLines lines: Range<Int>, section index: Int, start sectionStart: Position,
+    meeting rect: CGRect,
+    _ geometry: FlowGeometry, size: (Int) -> CGSize, to result: inout [LayoutAttributes],
+    counting counters: inout LayoutWorkCounters
+  ) {
+    let uniform = uniformCells(geometry)
+    for line in lines {
+      let lineStart =
+        sectionStart + (blockShifts.isEmpty ? self.lines[line].start : start(ofLine: line))
+      counters.elementsScanned += self.lines[line].broken.itemCount
+      let origin = lineStart.lineOrigin
+      forEachCell(ofLine: line, geometry, uniform: uniform, size: size) { item, cell in
+        let frame = Self.cellFrame(cell, line: origin, geometry)
+        if frame.touchesOrIntersects(rect) {
+          result.append(
+            LayoutAttributes(
+              kind: .cell, indexPath: LayoutIndexPath(item: item, section: index), frame: frame,
+              zIndex: 0))
+        }
+      }
+    }
+  }
+
+  /// The final frame of `cell` in a line whose origin is `line`: the engine's formula
+  /// (`FlowGeometry.cellFrame`), from the sum rounded once.
+  @inline(__always)
+  static func cellFrame(
+    _ cell: FlowCellPlacement, line: Position.LineOrigin, _ geometry: FlowGeometry
+  ) -> CGRect {
+    geometry.finalFrame(
+      main: cell.main, scroll: Position.cellScroll(line, offset: cell.offset),
+      mainLength: cell.mainLength, thickness: cell.thickness)
   }
 
   /// The last line, with where it starts (`start(ofLine:)`); nil for a section of none.

@@ -164,12 +164,15 @@ struct IncrementalState<Position: ScrollPosition>: Sendable {
   }
 }
 
-// Queries: sections, then lines, binary-searched; frames rebuilt with the engine's formula.
+// Queries: sections, then lines, binary-searched; cells placed in their lines and frames
+// rebuilt with the engine's formulas, from the sizes of `model`, the model the state was
+// prepared from.
 extension IncrementalState {
   /// - Complexity: O(log s + log l + k), like `BinarySearchLayout`: sections, then lines,
   ///   binary-searched; k counts the items of the lines that meet the rect along the scroll axis.
-  func elements(in rect: CGRect, counting counters: inout LayoutWorkCounters) -> [LayoutAttributes]
-  {
+  func elements(
+    in rect: CGRect, model: FlowLayoutModel, counting counters: inout LayoutWorkCounters
+  ) -> [LayoutAttributes] {
     let rect = rect.standardized
     let (queryMin, queryMax) = geometry.logicalScrollRange(of: rect)
     let slack = geometry.searchSlack(from: queryMin, to: queryMax)
@@ -197,7 +200,8 @@ extension IncrementalState {
       bounds.initializeElement(at: meeting.count, to: position)
       defer { bounds.deinitialize() }
       return elements(
-        in: rect, low: low, high: high, sections: meeting, bounds: bounds, counting: &counters)
+        in: rect, low: low, high: high, sections: meeting, bounds: bounds, model: model,
+        counting: &counters)
     }
   }
 
@@ -206,7 +210,8 @@ extension IncrementalState {
   @inline(__always)
   private func elements(
     in rect: CGRect, low: Position, high: Position, sections meeting: Range<Int>,
-    bounds: UnsafeMutableBufferPointer<Position>, counting counters: inout LayoutWorkCounters
+    bounds: UnsafeMutableBufferPointer<Position>, model: FlowLayoutModel,
+    counting counters: inout LayoutWorkCounters
   ) -> [LayoutAttributes] {
     let sections = self.sections
     let (first, last) = (meeting.lowerBound, meeting.upperBound)
@@ -225,8 +230,8 @@ extension IncrementalState {
       var bound = 2 * (last - first)
       for index in first..<last {
         let start = bounds[index - first]
-        // The arrays read, not the section copied (which would retain each of its arrays).
-        let (lines, cells) = (sections[index].lines, sections[index].cells)
+        // The array read, not the section copied (which would retain each of its arrays).
+        let (lines, itemCount) = (sections[index].lines, sections[index].numberOfItems)
         // Invariant: lines before `line` end before `low` (line extents never decrease) …
         let line = partitioningIndex(lines.count) {
           start + (relativeStart($0, of: index) + Position(lines[$0].broken.thickness)) >= low
@@ -239,28 +244,26 @@ extension IncrementalState {
           }
         met.initializeElement(at: index - first, to: line..<end)
         bound +=
-          (end < lines.count ? lines[end].broken.firstItem : cells.count)
-          - (line < lines.count ? lines[line].broken.firstItem : cells.count)
+          (end < lines.count ? lines[end].broken.firstItem : itemCount)
+          - (line < lines.count ? lines[line].broken.firstItem : itemCount)
       }
       var result: [LayoutAttributes] = []
       result.reserveCapacity(bound)
       for index in first..<last {
         let start = bounds[index - first]
-        let (lines, cells) = (sections[index].lines, sections[index].cells)
-        for line in met[index - first] {
-          let lineStart = start + relativeStart(line, of: index)
-          let stored = lines[line]
-          counters.elementsScanned += stored.broken.itemCount
-          let origin = lineStart.lineOrigin
-          for item in stored.broken.firstItem..<stored.broken.endItem {
-            let frame = cellFrame(cells[item], line: origin)
-            if frame.touchesOrIntersects(rect) {
-              result.append(
-                LayoutAttributes(
-                  kind: .cell, indexPath: LayoutIndexPath(item: item, section: index),
-                  frame: frame, zIndex: 0))
-            }
-          }
+        let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
+        // Sizes per item (a mixed section but one size with exceptions) read from their
+        // buffer, unchecked: the lines hold the section's items, as many as it has sizes.
+        let fromBuffer: Void? = items.withUnsafeSizes { sizes in
+          precondition(sections[index].numberOfItems <= sizes.count)
+          sections[index].appendCells(
+            ofLines: met[index - first], section: index, start: start, meeting: rect, geometry,
+            size: { sizes[$0] }, to: &result, counting: &counters)
+        }
+        if fromBuffer == nil {
+          sections[index].appendCells(
+            ofLines: met[index - first], section: index, start: start, meeting: rect, geometry,
+            size: { items[$0] }, to: &result, counting: &counters)
         }
       }
       geometry.appendSupplementaryViews(
@@ -270,25 +273,23 @@ extension IncrementalState {
     }
   }
 
-  /// The final frame of `cell` in a line whose origin is `line`: the engine's formula
-  /// (`FlowGeometry.cellFrame`), from the sum rounded once.
-  @inline(__always)
-  func cellFrame(_ cell: FlowCellPlacement, line: Position.LineOrigin) -> CGRect {
-    geometry.finalFrame(
-      main: cell.main, scroll: Position.cellScroll(line, offset: cell.offset),
-      mainLength: cell.mainLength, thickness: cell.thickness)
-  }
-
-  /// - Complexity: O(log s + log l): the section's start read from the tree, the item's line
-  ///   binary-searched.
-  func item(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
+  /// - Complexity: O(log s + log l + items on its line): the section's start read from the
+  ///   tree, the item's line binary-searched, the line's cells placed up to the item (along a
+  ///   mixed line, each starts where the one before ends).
+  func item(at indexPath: LayoutIndexPath, model: FlowLayoutModel) -> LayoutAttributes? {
     guard sections.indices.contains(indexPath.section) else { return nil }
     let section = sections[indexPath.section]
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
     let line = section.lineIndex(holding: indexPath.item)
-    let frame = cellFrame(
-      section.cells[indexPath.item],
-      line: (start(of: indexPath.section) + section.start(ofLine: line)).lineOrigin)
+    let items = FlowItemSizes(section: indexPath.section, of: model.sections, layout: model.layout)
+    var placement: FlowCellPlacement?
+    section.forEachCell(
+      ofLine: line, geometry, uniform: section.uniformCells(geometry), size: { items[$0] },
+      { item, cell in if item == indexPath.item { placement = cell } })
+    guard let placement else { return nil }
+    let frame = IncrementalSection<Position>.cellFrame(
+      placement, line: (start(of: indexPath.section) + section.start(ofLine: line)).lineOrigin,
+      geometry)
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 
