@@ -341,14 +341,15 @@ extension FlowLayoutEngine {
 
   /// `forEachCell(of:_:_:_:_:_:)` with each item's size read by `size`: a query that holds the
   /// sizes as a buffer reads them without `FlowItemSizes`' check of its storage and bounds per
-  /// item.
+  /// item. With `end`, only the cells before it: a lookup of one item places none after it.
   @inline(__always)
   static func forEachCell(
     of line: BrokenLine, _ placement: LinePlacement, _ metrics: FlowSectionMetrics,
-    _ geometry: FlowGeometry, size: (Int) -> CGSize, _ body: (Int, FlowCellPlacement) -> Void
+    _ geometry: FlowGeometry, size: (Int) -> CGSize, upTo end: Int = .max,
+    _ body: (Int, FlowCellPlacement) -> Void
   ) {
     var (position, gap) = lineSpread(line, placement, metrics)
-    for item in line.firstItem..<line.endItem {
+    for item in line.firstItem..<min(line.endItem, end) {
       let (main, thickness) = geometry.mainAndThickness(size(item))
       // FLOW-15: centred across the line.
       body(

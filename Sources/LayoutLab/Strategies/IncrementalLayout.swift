@@ -172,7 +172,8 @@ public struct IncrementalLayout: FlowLayoutStrategy {
   ///   line, then its cells up to the item.
   public func layoutAttributesForItem(at indexPath: LayoutIndexPath) -> LayoutAttributes? {
     checkPrepared()
-    if let grid { return grid.item(at: indexPath, model: model) }
+    // Read in place, as above: `if let` copied the state out first.
+    if case .some = grid { return grid?.item(at: indexPath, model: model) }
     return exact?.item(at: indexPath, model: model)
   }
 

@@ -129,11 +129,50 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
           item, uniform.columns.cell(column: item &- line.firstItem, thickness: uniform.thickness))
       }
     } else if line.itemCount > 0, let metrics {
-      // FLOW-12…14: every line justified but a last line judged incomplete.
-      let placement: FlowLayoutEngine.LinePlacement =
-        index == lines.count - 1 && !lastLineIsComplete ? .leftAligned : .justified
-      FlowLayoutEngine.forEachCell(of: line, placement, metrics, geometry, size: size, body)
+      FlowLayoutEngine.forEachCell(
+        of: line, placement(ofLine: index), metrics, geometry, size: size, body)
     }
+  }
+
+  /// Where `item`, on line `index`, sits in it: what `forEachCell(ofLine:_:uniform:size:_:)`
+  /// gives it, without placing the cells after it.
+  ///
+  /// - Complexity: O(1) in a uniform section; O(items before it on the line) in a mixed one.
+  func cell(_ item: Int, ofLine index: Int, _ geometry: FlowGeometry, size: (Int) -> CGSize)
+    -> FlowCellPlacement?
+  {
+    let line = lines[index].broken
+    guard line.firstItem <= item && item < line.endItem, let metrics else { return nil }
+    if let uniform = uniformCells(geometry) {
+      return uniform.columns.cell(column: item &- line.firstItem, thickness: uniform.thickness)
+    }
+    var found: FlowCellPlacement?
+    FlowLayoutEngine.forEachCell(
+      of: line, placement(ofLine: index), metrics, geometry, size: size, upTo: item + 1
+    ) { if $0 == item { found = $1 } }
+    return found
+  }
+
+  /// The final frame of `item`, the section starting at `sectionStart` and its items' sizes
+  /// read by `size`; nil for an item it does not hold.
+  ///
+  /// - Complexity: O(log lines), plus O(items before it on its line) in a mixed section.
+  @inline(__always)
+  func frame(
+    ofItem item: Int, sectionStart: Position, _ geometry: FlowGeometry, size: (Int) -> CGSize
+  ) -> CGRect? {
+    guard (0..<numberOfItems).contains(item) else { return nil }
+    let line = lineIndex(holding: item)
+    guard let placement = cell(item, ofLine: line, geometry, size: size) else { return nil }
+    return Self.cellFrame(
+      placement, line: (sectionStart + start(ofLine: line)).lineOrigin, geometry)
+  }
+
+  /// FLOW-12…14: how the cells of line `index` of a mixed section spread along it — every line
+  /// justified but a last line judged incomplete.
+  @inline(__always)
+  private func placement(ofLine index: Int) -> FlowLayoutEngine.LinePlacement {
+    index == lines.count - 1 && !lastLineIsComplete ? .leftAligned : .justified
   }
 
   /// Appends the cells of `lines` that meet `rect` — the section being section `index`, starting

@@ -273,23 +273,18 @@ extension IncrementalState {
     }
   }
 
-  /// - Complexity: O(log s + log l + items on its line): the section's start read from the
-  ///   tree, the item's line binary-searched, the line's cells placed up to the item (along a
-  ///   mixed line, each starts where the one before ends).
+  /// - Complexity: O(log s + log l + items before it on its line): the section's start read
+  ///   from the tree, the item's line binary-searched, and in a mixed section the line's cells
+  ///   placed up to the item (each starts where the one before ends).
   func item(at indexPath: LayoutIndexPath, model: FlowLayoutModel) -> LayoutAttributes? {
     guard sections.indices.contains(indexPath.section) else { return nil }
-    let section = sections[indexPath.section]
-    guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
-    let line = section.lineIndex(holding: indexPath.item)
     let items = FlowItemSizes(section: indexPath.section, of: model.sections, layout: model.layout)
-    var placement: FlowCellPlacement?
-    section.forEachCell(
-      ofLine: line, geometry, uniform: section.uniformCells(geometry), size: { items[$0] },
-      { item, cell in if item == indexPath.item { placement = cell } })
-    guard let placement else { return nil }
-    let frame = IncrementalSection<Position>.cellFrame(
-      placement, line: (start(of: indexPath.section) + section.start(ofLine: line)).lineOrigin,
-      geometry)
+    // The section read in place: bound to a constant, it was copied (its arrays retained).
+    guard
+      let frame = sections[indexPath.section].frame(
+        ofItem: indexPath.item, sectionStart: start(of: indexPath.section), geometry,
+        size: { items[$0] })
+    else { return nil }
     return LayoutAttributes(kind: .cell, indexPath: indexPath, frame: frame, zIndex: 0)
   }
 
