@@ -203,6 +203,7 @@ struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
   /// Lines only: a query places their cells (`IncrementalSection`).
   static var keepsCells: Bool { false }
 
+  /// Never called: `keepsCells` is false.
   mutating func appendCell(_ frame: CGRect, placement: FlowCellPlacement, item: Int, section: Int) {
   }
 
@@ -214,8 +215,7 @@ struct IncrementalSectionBuilder<Position: ScrollPosition>: FlowLayoutSink {
   }
 
   mutating func appendSection(_ record: FlowSectionRecord, section: Int) {
-    self.section.headerLength = record.headerLength
-    self.section.footerLength = record.footerLength
+    // The header and footer lengths are the section's metrics' (`IncrementalSection.metrics`).
   }
 }
 

@@ -53,8 +53,9 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
   var metrics: FlowSectionMetrics?
   /// The section's length along the scroll axis (FLOW-16).
   var length = Position.zero
-  var headerLength: Double = 0
-  var footerLength: Double = 0
+  /// FLOW-17's header and footer lengths along the scroll axis (0 for a section not laid out).
+  var headerLength: Double { metrics?.headerLength ?? 0 }
+  var footerLength: Double { metrics?.footerLength ?? 0 }
   /// FLOW-8: laid out by the uniform rules. A change to a uniform section lays it out again.
   var isUniform: Bool { metrics?.uniformSize != nil }
   /// FLOW-12a: the first line that holds other than exactly one item (FLOW-11's empty line
