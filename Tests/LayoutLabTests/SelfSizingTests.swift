@@ -259,7 +259,9 @@ struct SelfSizingTests {
       model: model, strategy: try #require(FlowStrategies.named(strategy)))
     let screen = try view.layoutAttributesForElements(in: view.layout.collectionView.bounds)
     let counters = view.layout.workCounters
-    #expect(counters.framesComputed < 10_000 && counters.linesBroken < 2_000, "\(counters)")
+    // Lines, not frames: neither layout computes a frame at prepare off the grid. At 100,000
+    // items of at most 5 a line, a layout of every section would break 20,000 lines or more.
+    #expect(counters.linesBroken < 2_000, "\(counters)")
     #expect(counters.sectionsLaidOut <= 20, "\(counters)")
     if strategy == RunLengthLayout.strategyName { #expect(counters.exactPositionFallbacks >= 1) }
     var reference = try FlowStrategies.make(FlowStrategies.reference, model: view.layout.model)

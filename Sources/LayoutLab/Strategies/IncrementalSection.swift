@@ -183,14 +183,13 @@ struct IncrementalSection<Position: ScrollPosition>: Sendable {
   @inline(__always)
   func appendCells(
     ofLines lines: Range<Int>, section index: Int, start sectionStart: Position,
-    meeting rect: CGRect,
-    _ geometry: FlowGeometry, size: (Int) -> CGSize, to result: inout [LayoutAttributes],
+    meeting rect: CGRect, _ geometry: FlowGeometry, size: (Int) -> CGSize,
+    to result: inout [LayoutAttributes],
     counting counters: inout LayoutWorkCounters
   ) {
     let uniform = uniformCells(geometry)
     for line in lines {
-      let lineStart =
-        sectionStart + (blockShifts.isEmpty ? self.lines[line].start : start(ofLine: line))
+      let lineStart = sectionStart + start(ofLine: line)
       counters.elementsScanned += self.lines[line].broken.itemCount
       let origin = lineStart.lineOrigin
       forEachCell(ofLine: line, geometry, uniform: uniform, size: size) { item, cell in
