@@ -51,6 +51,7 @@ public struct Suite: Sendable {
   public static let scalingDatasets = [Dataset.mixedFeed.name, Dataset.uniformGrid.name]
   public static let scalingWorkloads = [
     Workload.prepare, .scrollSweep, .randomJump, .itemLookup, .resizeItem, .resizeReflow,
+    .insertItem,
   ].map(\.name)
   /// Strategies whose queries must be far faster than a linear scan.
   public static let indexedStrategies = [
@@ -68,7 +69,7 @@ public struct Suite: Sendable {
   public static let keyDatasets = scalingDatasets
   public static let keyWorkloads = [
     Workload.prepare, .firstScreen, .scrollSweep, .randomJump, .itemLookup, .resizeItem,
-    .insertDeleteOnePercent,
+    .insertItem, .insertDeleteOnePercent,
   ].map(\.name)
 
   /// An unknown name in the request.

@@ -125,7 +125,7 @@ extension Workload {
   public static func all(maximumThreads: Int = defaultMaximumThreads) -> [Workload] {
     [
       prepare, firstScreen, scrollSweep, randomJump, allElements, itemLookup,
-      supplementaryLookup, rotation, pinnedScroll, resizeItem, resizeReflow,
+      supplementaryLookup, rotation, pinnedScroll, resizeItem, resizeReflow, insertItem,
       insertDeleteOnePercent, selfSizingSweep,
     ] + (1...max(1, maximumThreads)).map(concurrentQuery)
   }
@@ -233,6 +233,14 @@ extension Workload {
       return UpdateBatches.reflowingResize(in: model) != nil
     }, routine: .update(.resizeAlongLine))
 
+  /// The commonest data change (a new message, a new photo): one item inserted in the middle of
+  /// the data, where it is not at the end of its section. Its cost beyond the lines it breaks
+  /// again is what renumbering and moving everything after it costs, which the one-percent
+  /// batch, changing every section, does not isolate.
+  public static let insertItem = Workload(
+    name: "insert-item", summary: "insert one item in the middle (batch), prepare, visible query",
+    routine: .update(.insertOne))
+
   public static let insertDeleteOnePercent = Workload(
     name: "insert-delete-1pct",
     summary: "delete 1 % of items and insert 1 % in one batch, prepare, visible query",
@@ -260,7 +268,7 @@ extension Workload {
 
 /// The batches of the update workloads: a change and the change that undoes it.
 struct UpdateBatches {
-  enum Kind: Sendable { case resizeOne, resizeAlongLine, insertDeleteOnePercent }
+  enum Kind: Sendable { case resizeOne, resizeAlongLine, insertOne, insertDeleteOnePercent }
   let kind: Kind
 
   /// The batch and the batch that undoes it.
@@ -287,6 +295,18 @@ struct UpdateBatches {
       return (
         BatchUpdate(resizeItems: [.init(at: path, size: resized)]),
         BatchUpdate(resizeItems: [.init(at: path, size: size)])
+      )
+    case .insertOne:
+      // Before the middle item, at its size (a section of one size takes none): the inverse
+      // deletes it again.
+      let path = Self.indexPath(ofItem: total / 2, in: model)
+      let size: CGSize? =
+        if case .fixed = model.sections[path.section].itemSizing { nil } else {
+          Self.size(of: path, in: model)
+        }
+      return (
+        BatchUpdate(insertItems: [BatchUpdate.ItemInsertion(at: path, size: size)]),
+        BatchUpdate(deleteItems: [path])
       )
     case .insertDeleteOnePercent:
       // Every 100th item is deleted, and as many items inserted 50 items further on in the
