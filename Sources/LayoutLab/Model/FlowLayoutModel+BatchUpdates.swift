@@ -10,7 +10,8 @@ extension FlowLayoutModel {
   /// names one twice, or carries a bad size; `self` is never modified.
   ///
   /// - Complexity: O(k log k) for the k index paths it names, plus O(items) for each section
-  ///   of one size per item it changes (O(1) for a section that keeps one size), plus O(s).
+  ///   of one size per item it changes (O(1) for a section that keeps one size), plus O(s) —
+  ///   for a new array of sections; `apply(_:)` changes a model's own without it.
   public func applying(
     _ batch: BatchUpdate
   ) throws(LayoutError) -> (model: FlowLayoutModel, changes: FlowSectionChanges) {
@@ -95,7 +96,7 @@ extension FlowLayoutModel {
 /// per changed section, and allocates O(1) blocks plus one size array per changed section of
 /// sizes per item. Sorting puts an index path named twice next to itself; only then — an
 /// error — is a set built, to find the entry UIKit's order names.
-private struct BatchApplication {
+struct BatchApplication {
   let model: FlowLayoutModel
   let batch: BatchUpdate
 
@@ -117,6 +118,43 @@ private struct BatchApplication {
   var changes: [FlowSectionChanges.Origin] = []
   /// The changes of each section whose items changed far apart, span by span.
   var itemSpans = ContiguousArray<FlowSectionChanges.ChangedItemSpan>()
+  /// Whether the batch keeps every section where it was (inserts and deletes none) and resizes
+  /// nothing: then no array of every section is made, only the sections whose items it
+  /// changes are edited, where they are (`SectionEdits`), and its changes are sparse
+  /// (`changedItems`) — a batch of k item changes costs O(k log k) plus one merge pass per
+  /// changed section, not O(s).
+  let keepsSections: Bool
+  /// With `keepsSections`: the sections the batch changes, by increasing index.
+  var edited: [SectionEdit] = []
+  var changedItems: [FlowSectionChanges.ChangedItems] = []
+
+  /// Section `section` loses the items `removed[removedRange]` and gains `arriving[arrivals]`.
+  struct SectionEdit {
+    var section: Int
+    var removedRange: Range<Int>
+    var arrivals: Range<Int>
+  }
+
+  /// What a batch that keeps every section where it was (`keepsSections`) changes, checked:
+  /// what `FlowLayoutModel.apply(_:)` writes into its own arrays (`apply(to:)`), holding none
+  /// of the model's.
+  struct SectionEdits {
+    var edited: [SectionEdit]
+    var removed: [LayoutIndexPath]
+    var arriving: [Arrival]
+    var layout: FlowLayoutConfiguration
+    var changes: FlowSectionChanges
+    var collectionView: CollectionViewEnvironment
+
+    /// Edits `sections`, the model's before the batch, in place: each changed section's sizes
+    /// merged once, no section copied.
+    func apply(to sections: inout [FlowSection]) {
+      for edit in edited {
+        sections[edit.section].edit(
+          removing: removed[edit.removedRange], inserting: arriving[edit.arrivals], layout: layout)
+      }
+    }
+  }
 
   struct Arrival {
     var at: LayoutIndexPath
@@ -126,10 +164,51 @@ private struct BatchApplication {
   init(model: FlowLayoutModel, batch: BatchUpdate) {
     self.model = model
     self.batch = batch
+    keepsSections = Self.keepsSections(batch)
+  }
+
+  /// See `keepsSections`.
+  static func keepsSections(_ batch: BatchUpdate) -> Bool {
+    batch.deleteSections.isEmpty && batch.insertSections.isEmpty && batch.resizeItems.isEmpty
+  }
+
+  /// `model`'s sections after `batch`, which keeps every section where it was, checked as
+  /// `apply()` checks them — in a function of its own, so that the application, which holds
+  /// the model's arrays, has ended when the caller writes into them.
+  static func edits(of model: FlowLayoutModel, by batch: BatchUpdate) throws(LayoutError)
+    -> SectionEdits
+  {
+    var application = BatchApplication(model: model, batch: batch)
+    precondition(application.keepsSections, "a batch that changes sections or resizes items")
+    return try application.checkedEdits()
+  }
+
+  /// The checks and sections of `apply()`, for a batch that keeps its sections.
+  private mutating func checkedEdits() throws(LayoutError) -> SectionEdits {
+    try checkRemovedItems()
+    try placeSections()
+    try collectArrivingItems()
+    try buildSections()
+    let environment = try newCollectionView()
+    // The sections' number is kept; the items' only needs adding up if it grows.
+    let delta = arriving.count - removed.count
+    if delta > 0 { try checkItemLimit(model.numberOfItems + delta) }
+    return SectionEdits(
+      edited: edited, removed: removed, arriving: arriving, layout: model.layout,
+      changes: FlowSectionChanges(
+        sectionCount: oldCount, changed: changedItems, itemSpans: itemSpans),
+      collectionView: environment)
   }
 
   mutating func apply() throws(LayoutError) -> (model: FlowLayoutModel, changes: FlowSectionChanges)
   {
+    if keepsSections {
+      let edits = try checkedEdits()
+      var result = model
+      edits.apply(to: &result.sections)
+      result.collectionView = edits.collectionView
+      return (result, edits.changes)
+    }
     try checkDeletedSections()
     try checkRemovedItems()
     try placeSections()
@@ -264,6 +343,8 @@ private struct BatchApplication {
   /// Sections after the batch: inserted ones at their indexes, survivors in order between them.
   mutating func placeSections() throws(LayoutError) {
     newCount = oldCount - deletedSections.count + batch.insertSections.count
+    // Every section where it was: no list of them (`origin(ofNew:)`).
+    if keepsSections { return }
     origins = [Int?](repeating: nil, count: newCount)
     for (index, insertion) in batch.insertSections.enumerated() {
       let field: [LayoutError.PathComponent] = [.key("insertSections"), .index(index), .key("at")]
@@ -299,7 +380,7 @@ private struct BatchApplication {
         position = index
         try checkNewSection(insertion.at, [.key("insertItems"), .index(index), .key("at")])
         // `checkNewSection` found the section among the survivors.
-        guard let old = origins[insertion.at.section] else { continue }
+        guard let old = origin(ofNew: insertion.at.section) else { continue }
         let size: CGSize
         if let given = insertion.size {
           try checkSize(given, "insertItems[\(index)].size")
@@ -339,17 +420,21 @@ private struct BatchApplication {
         "\(path) does not exist after the batch (there will be \(newCount) sections)")
     }
     // `placeSections` left nil only where it inserted a section.
-    if origins[path.section] == nil {
+    if origin(ofNew: path.section) == nil {
       throw LayoutError(
         path: field(),
         "\(path) is in section \(path.section), which the batch inserts with its items")
     }
   }
 
+  /// Section `index`'s index before the batch; nil for a section it inserts.
+  func origin(ofNew index: Int) -> Int? { keepsSections ? index : origins[index] }
+
   /// The sections after the batch: inserted ones as given, untouched ones as they were, the
   /// others rebuilt from their survivors and arrivals — one walk of the sorted removals and
-  /// arrivals, section by section.
+  /// arrivals, section by section. With `keepsSections`, only the sections those name.
   mutating func buildSections() throws(LayoutError) {
+    if keepsSections { return try buildChangedSections() }
     sections.reserveCapacity(newCount)
     changes.reserveCapacity(newCount)
     var (nextRemoved, nextArrival) = (0, 0)
@@ -372,14 +457,50 @@ private struct BatchApplication {
     }
   }
 
-  /// Section `old`, which is `newIndex` after the batch, without `removedItems` (sorted) and
-  /// with `arrivals` (sorted) at their places.
-  mutating func rebuildSection(
-    old: Int, at newIndex: Int, removedItems: ArraySlice<LayoutIndexPath>,
-    arrivals: ArraySlice<Arrival>
+  /// `buildSections()` for a batch that keeps every section where it was: the sections that
+  /// lose or gain items, in increasing order, as the walk over all of them meets them (so the
+  /// same first error).
+  mutating func buildChangedSections() throws(LayoutError) {
+    // At most a section per removal or arrival: one block each, not one per doubling.
+    let bound = min(oldCount, removed.count + arriving.count)
+    edited.reserveCapacity(bound)
+    changedItems.reserveCapacity(bound)
+    var (nextRemoved, nextArrival) = (0, 0)
+    while nextRemoved < removed.count || nextArrival < arriving.count {
+      let index = min(
+        nextRemoved < removed.count ? removed[nextRemoved].section : Int.max,
+        nextArrival < arriving.count ? arriving[nextArrival].at.section : Int.max)
+      let firstRemoved = nextRemoved
+      while nextRemoved < removed.count && removed[nextRemoved].section == index {
+        nextRemoved += 1
+      }
+      let firstArrival = nextArrival
+      while nextArrival < arriving.count && arriving[nextArrival].at.section == index {
+        nextArrival += 1
+      }
+      let (removedItems, arrivals) = (
+        removed[firstRemoved..<nextRemoved], arriving[firstArrival..<nextArrival]
+      )
+      let oldItems = model.sections[index].numberOfItems
+      try checkArrivals(arrivals, inSection: index, oldItems: oldItems, removing: removedItems)
+      if !FlowSection.keepsOneSize(model.sections[index].itemSizing, arrivals, model.layout) {
+        appendChangedSpans(of: index, removedItems, arrivals)
+      }
+      edited.append(
+        SectionEdit(
+          section: index, removedRange: firstRemoved..<nextRemoved,
+          arrivals: firstArrival..<nextArrival))
+      changedItems.append(
+        Self.changedItems(of: index, oldItems: oldItems, removedItems, arrivals))
+    }
+  }
+
+  /// Each of `arrivals` lands in section `newIndex` after the batch, of `oldItems` items before
+  /// it less `removedItems`.
+  func checkArrivals(
+    _ arrivals: ArraySlice<Arrival>, inSection newIndex: Int, oldItems: Int,
+    removing removedItems: ArraySlice<LayoutIndexPath>
   ) throws(LayoutError) {
-    let oldSection = model.sections[old]
-    let oldItems = oldSection.numberOfItems
     let finalCount = oldItems - removedItems.count + arrivals.count
     for arrival in arrivals where arrival.at.item < 0 || arrival.at.item >= finalCount {
       throw LayoutError(
@@ -387,32 +508,45 @@ private struct BatchApplication {
         "[\(newIndex), \(arrival.at.item)] does not exist after the batch (section \(newIndex) will have \(finalCount) items)"
       )
     }
+  }
+
+  /// The items of section `newIndex` that `removedItems` and `arrivals` change, of `oldItems`
+  /// before the batch: from the first to the last, in indexes after the batch, and the count
+  /// change.
+  static func changedItems(
+    of newIndex: Int, oldItems: Int, _ removedItems: ArraySlice<LayoutIndexPath>,
+    _ arrivals: ArraySlice<Arrival>
+  ) -> FlowSectionChanges.ChangedItems {
+    let delta = arrivals.count - removedItems.count
+    let firstChanged = min(
+      removedItems.first?.item ?? Int.max, arrivals.first?.at.item ?? Int.max)
+    let lastChanged = max(
+      (removedItems.last?.item ?? Int.min) + delta, arrivals.last?.at.item ?? Int.min)
+    return .init(section: newIndex, first: firstChanged, last: lastChanged, itemDelta: delta)
+  }
+
+  /// Section `old`, which is `newIndex` after the batch, without `removedItems` (sorted) and
+  /// with `arrivals` (sorted) at their places, appended to `sections` and `changes`.
+  mutating func rebuildSection(
+    old: Int, at newIndex: Int, removedItems: ArraySlice<LayoutIndexPath>,
+    arrivals: ArraySlice<Arrival>
+  ) throws(LayoutError) {
+    let oldSection = model.sections[old]
+    let oldItems = oldSection.numberOfItems
+    try checkArrivals(arrivals, inSection: newIndex, oldItems: oldItems, removing: removedItems)
     if removedItems.isEmpty && arrivals.isEmpty {
       sections.append(oldSection)
       changes.append(.existing(old: old, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0))
       return
     }
     var section = oldSection
-    if case .fixed(_, let itemSize) = oldSection.itemSizing,
-      arrivals.allSatisfy({ $0.size == itemSize ?? model.layout.itemSize })
-    {
-      // Every item keeps the section's one size: only the count changes, no size is written.
-      // (A uniform section is laid out again whole, in O(1) lines: no spans.)
-      section.itemSizing = .fixed(count: finalCount, itemSize: itemSize)
-    } else {
-      section.setItemSizes(
-        mergedSizes(of: oldSection, removedItems, arrivals, finalCount), layout: model.layout)
+    section.edit(removing: removedItems, inserting: arrivals, layout: model.layout)
+    if !FlowSection.keepsOneSize(oldSection.itemSizing, arrivals, model.layout) {
       appendChangedSpans(of: newIndex, removedItems, arrivals)
     }
     sections.append(section)
-    let delta = finalCount - oldItems
-    let firstChanged = min(
-      removedItems.first?.item ?? Int.max, arrivals.first?.at.item ?? Int.max)
-    let lastChanged = max(
-      (removedItems.last?.item ?? Int.min) + delta, arrivals.last?.at.item ?? Int.min)
     changes.append(
-      .existing(
-        old: old, firstChangedItem: firstChanged, lastChangedItem: lastChanged, itemDelta: delta))
+      Self.changedItems(of: newIndex, oldItems: oldItems, removedItems, arrivals).origin(old: old))
   }
 
   /// The spans of section `section`'s changes (`FlowSectionChanges.ChangedItemSpan`), appended
@@ -471,42 +605,6 @@ private struct BatchApplication {
       span.itemDelta = delta
     }
     if spans.count > start { spans.append(span) }
-  }
-
-  /// `section`'s sizes without `removedItems` (sorted) and with `arrivals` (sorted) at their
-  /// places: one merge pass, copying the survivors between two removals or arrivals as one
-  /// slice, with no lookup per item.
-  func mergedSizes(
-    of section: FlowSection, _ removedItems: ArraySlice<LayoutIndexPath>,
-    _ arrivals: ArraySlice<Arrival>, _ finalCount: Int
-  ) -> ContiguousArray<CGSize> {
-    let oldItems = section.numberOfItems
-    var sizes = ContiguousArray<CGSize>()
-    sizes.reserveCapacity(finalCount)
-    var (nextOld, nextRemoved, nextArrival) = (0, removedItems.startIndex, arrivals.startIndex)
-    while sizes.count < finalCount {
-      if nextArrival < arrivals.endIndex && arrivals[nextArrival].at.item == sizes.count {
-        sizes.append(arrivals[nextArrival].size)
-        nextArrival += 1
-        continue
-      }
-      while nextRemoved < removedItems.endIndex && removedItems[nextRemoved].item == nextOld {
-        nextRemoved += 1
-        nextOld += 1
-      }
-      // Survivors up to the next removal, or as many as fit before the next arrival.
-      let untilRemoval =
-        (nextRemoved < removedItems.endIndex ? removedItems[nextRemoved].item : oldItems) - nextOld
-      let untilArrival =
-        (nextArrival < arrivals.endIndex ? arrivals[nextArrival].at.item : finalCount)
-        - sizes.count
-      let count = min(untilRemoval, untilArrival)
-      // Counts add up (finalCount = survivors + arrivals), so a step always copies something.
-      precondition(count > 0, "a section's survivors and arrivals do not add up")
-      section.appendItemSizes(nextOld..<(nextOld + count), to: &sizes, layout: model.layout)
-      nextOld += count
-    }
-    return sizes
   }
 
   /// `resizeItems` (after the batch): each exists in the new sections, once.
@@ -568,15 +666,7 @@ private struct BatchApplication {
   func newModel() throws(LayoutError) -> FlowLayoutModel {
     var result = model
     result.sections = sections
-    if let size = batch.boundsSize {
-      try checkSize(size, "bounds.size")
-      result.collectionView.bounds.size = size
-    }
-    if let offset = batch.contentOffset {
-      try checkOffset(offset.x, "bounds.contentOffset.x")
-      try checkOffset(offset.y, "bounds.contentOffset.y")
-      result.collectionView.contentOffset = offset
-    }
+    result.collectionView = try newCollectionView()
     // Everything the batch brought in was validated above, and the rest was valid before:
     // only the item and section limits are left to check, in O(s) rather than validating every item again.
     if result.sections.count > LayoutLimits.maximumNumberOfSections {
@@ -584,12 +674,32 @@ private struct BatchApplication {
         path: [.key("batch")],
         "the layout would hold more than \(LayoutLimits.maximumNumberOfSections) sections")
     }
-    if result.numberOfItems > LayoutLimits.maximumNumberOfItems {
+    try checkItemLimit(result.numberOfItems)
+    return result
+  }
+
+  /// The collection view with the batch's bounds size and content offset, checked.
+  func newCollectionView() throws(LayoutError) -> CollectionViewEnvironment {
+    var result = model.collectionView
+    if let size = batch.boundsSize {
+      try checkSize(size, "bounds.size")
+      result.bounds.size = size
+    }
+    if let offset = batch.contentOffset {
+      try checkOffset(offset.x, "bounds.contentOffset.x")
+      try checkOffset(offset.y, "bounds.contentOffset.y")
+      result.contentOffset = offset
+    }
+    return result
+  }
+
+  /// FLOW-28's limit on the items of the model after the batch, `count` of them.
+  func checkItemLimit(_ count: Int) throws(LayoutError) {
+    if count > LayoutLimits.maximumNumberOfItems {
       throw LayoutError(
         path: [.key("batch")],
         "the layout would hold more than \(LayoutLimits.maximumNumberOfItems) items")
     }
-    return result
   }
 
   /// The batch entry that names an arriving index path, for errors found after grouping.
@@ -661,5 +771,72 @@ extension FlowSection {
       sizes[item] = size
       itemSizing = .perItem(sizes)
     }
+  }
+}
+
+extension FlowSection {
+  /// Whether a section sized by `sizing` keeps one size for all its items when `arrivals` join
+  /// it: it has one, and every arrival has it.
+  static func keepsOneSize(
+    _ sizing: ItemSizing, _ arrivals: ArraySlice<BatchApplication.Arrival>,
+    _ layout: FlowLayoutConfiguration
+  ) -> Bool {
+    guard case .fixed(_, let itemSize) = sizing else { return false }
+    return arrivals.allSatisfy { $0.size == itemSize ?? layout.itemSize }
+  }
+
+  /// The section without `removedItems` (its own, sorted) and with `arrivals` (sorted) at
+  /// their places.
+  ///
+  /// - Complexity: O(1) where it keeps one size (`keepsOneSize`); else one merge pass over its
+  ///   items.
+  mutating func edit(
+    removing removedItems: ArraySlice<LayoutIndexPath>,
+    inserting arrivals: ArraySlice<BatchApplication.Arrival>, layout: FlowLayoutConfiguration
+  ) {
+    let finalCount = numberOfItems - removedItems.count + arrivals.count
+    if Self.keepsOneSize(itemSizing, arrivals, layout), case .fixed(_, let itemSize) = itemSizing {
+      // Every item keeps the section's one size: only the count changes, no size is written.
+      // (A uniform section is laid out again whole, in O(1) lines: no spans.)
+      itemSizing = .fixed(count: finalCount, itemSize: itemSize)
+    } else {
+      setItemSizes(mergedSizes(removedItems, arrivals, finalCount, layout), layout: layout)
+    }
+  }
+
+  /// The section's sizes without `removedItems` (sorted) and with `arrivals` (sorted) at their
+  /// places: one merge pass, copying the survivors between two removals or arrivals as one
+  /// slice, with no lookup per item.
+  private func mergedSizes(
+    _ removedItems: ArraySlice<LayoutIndexPath>, _ arrivals: ArraySlice<BatchApplication.Arrival>,
+    _ finalCount: Int, _ layout: FlowLayoutConfiguration
+  ) -> ContiguousArray<CGSize> {
+    let oldItems = numberOfItems
+    var sizes = ContiguousArray<CGSize>()
+    sizes.reserveCapacity(finalCount)
+    var (nextOld, nextRemoved, nextArrival) = (0, removedItems.startIndex, arrivals.startIndex)
+    while sizes.count < finalCount {
+      if nextArrival < arrivals.endIndex && arrivals[nextArrival].at.item == sizes.count {
+        sizes.append(arrivals[nextArrival].size)
+        nextArrival += 1
+        continue
+      }
+      while nextRemoved < removedItems.endIndex && removedItems[nextRemoved].item == nextOld {
+        nextRemoved += 1
+        nextOld += 1
+      }
+      // Survivors up to the next removal, or as many as fit before the next arrival.
+      let untilRemoval =
+        (nextRemoved < removedItems.endIndex ? removedItems[nextRemoved].item : oldItems) - nextOld
+      let untilArrival =
+        (nextArrival < arrivals.endIndex ? arrivals[nextArrival].at.item : finalCount)
+        - sizes.count
+      let count = min(untilRemoval, untilArrival)
+      // Counts add up (finalCount = survivors + arrivals), so a step always copies something.
+      precondition(count > 0, "a section's survivors and arrivals do not add up")
+      appendItemSizes(nextOld..<(nextOld + count), to: &sizes, layout: layout)
+      nextOld += count
+    }
+    return sizes
   }
 }

@@ -59,14 +59,23 @@ extension FlowLayoutModel {
   /// as `applying(_:)`, and, as it, leaves `self` as it was when it throws.
   ///
   /// A context that only resizes items and moves the bounds (a self-sizing measurement, a
-  /// scroll) is checked first, then written into the model's own arrays: no section or size
-  /// array is copied when the model holds them alone.
+  /// scroll), or whose batch inserts, deletes or moves items but keeps every section where it
+  /// was, is checked first, then written into the model's own arrays: no section or size
+  /// array is copied when the model holds them alone but the sizes of the sections it changes.
   ///
   /// - Complexity: O(k log k) for k resizes, plus O(items of a section) when a section of one
-  ///   size first gets sizes of its own; otherwise that of `applying(_:)`.
+  ///   size first gets sizes of its own; for such a batch of k item changes, O(k log k) plus
+  ///   one merge pass per changed section (plus O(s) to add up the items, where it adds
+  ///   some); otherwise that of `applying(_:)`.
   public mutating func apply(_ context: LayoutInvalidationContext) throws(LayoutError)
     -> FlowModelChange
   {
+    if !context.hasDelegateMetrics, context.invalidatedItems.isEmpty,
+      let batch = context.batchUpdate, !batch.onlyResizesItems,
+      BatchApplication.keepsSections(batch)
+    {
+      return try apply(keepingSections: batch, context)
+    }
     guard !context.hasDelegateMetrics, context.batchUpdate?.onlyResizesItems ?? true else {
       let (model, change) = try applying(context)
       self = model
@@ -94,5 +103,28 @@ extension FlowLayoutModel {
     }
     return FlowModelChange(
       relayoutEverything: context.invalidateEverything, sections: sections, bounds: bounds)
+  }
+
+  /// `apply(_:)` of a context whose only change to the data is `batch`, which keeps every
+  /// section where it was: everything is checked, in `applying(_:)`'s order, before the
+  /// sections it changes are written into the model's own array.
+  private mutating func apply(
+    keepingSections batch: BatchUpdate, _ context: LayoutInvalidationContext
+  ) throws(LayoutError) -> FlowModelChange {
+    let edits = try BatchApplication.edits(of: self, by: batch)
+    var environment = edits.collectionView
+    var newBounds = context.newBounds ?? environment.bounds
+    newBounds.origin.x += context.contentOffsetAdjustment.x
+    newBounds.origin.y += context.contentOffsetAdjustment.y
+    var bounds = FlowBoundsChange.none
+    if newBounds != collectionView.bounds {
+      environment = try environment.withBounds(newBounds)
+      bounds = FlowBoundsChange(from: self, to: newBounds)
+    }
+    // Nothing throws from here on.
+    edits.apply(to: &sections)
+    collectionView = environment
+    return FlowModelChange(
+      relayoutEverything: context.invalidateEverything, sections: edits.changes, bounds: bounds)
   }
 }

@@ -1,9 +1,10 @@
 /// How each section after a batch relates to the sections before it: what an incremental
 /// strategy needs to know to recompute only what changed.
 ///
-/// A change that keeps every section where it was (resizes, a scroll) is kept sparse — only the
-/// sections it touched — so that making it, merging it and walking what changed cost O(changes),
-/// not O(s) (`forEachChange(_:)`); `sections` spells it out in full when asked.
+/// A change that keeps every section where it was (resizes, items inserted, deleted or moved
+/// within the sections, a scroll) is kept sparse — only the sections it touched — so that
+/// making it, merging it and walking what changed cost O(changes), not O(s)
+/// (`forEachChange(_:)`); `sections` spells it out in full when asked.
 public struct FlowSectionChanges: Hashable, Sendable {
   public enum Origin: Hashable, Sendable {
     /// A section the batch inserted.
@@ -14,15 +15,20 @@ public struct FlowSectionChanges: Hashable, Sendable {
     case existing(old: Int, firstChangedItem: Int?, lastChangedItem: Int, itemDelta: Int)
   }
 
-  /// Items of a section that keeps its index and its number of items.
+  /// Items of a section that keeps its index: `first...last` changed (in its indexes after the
+  /// batch), and the items after them are old ones shifted by `itemDelta` (0 for resizes).
   struct ChangedItems: Hashable, Sendable {
     var section: Int
     var first: Int
     var last: Int
+    var itemDelta = 0
 
     /// The section's origin: where it was, these items changed.
-    var origin: Origin {
-      .existing(old: section, firstChangedItem: first, lastChangedItem: last, itemDelta: 0)
+    var origin: Origin { origin(old: section) }
+
+    /// The origin of a section that was section `old` before the batch, these items changed.
+    func origin(old: Int) -> Origin {
+      .existing(old: old, firstChangedItem: first, lastChangedItem: last, itemDelta: itemDelta)
     }
   }
 
@@ -31,9 +37,9 @@ public struct FlowSectionChanges: Hashable, Sendable {
     /// far apart (`itemSpans`) — held here, so that the sparse cases, which every resize
     /// makes, carry no second array to copy.
     case dense([Origin], spans: ContiguousArray<ChangedItemSpan>)
-    /// `count` sections, each where it was with as many items; those in `changed` (by
-    /// increasing section, each once) had items changed.
-    case sparse(count: Int, changed: [ChangedItems])
+    /// `count` sections, each where it was; those in `changed` (by increasing section, each
+    /// once) had items changed, and those of them in `spans` changed far apart.
+    case sparse(count: Int, changed: [ChangedItems], spans: ContiguousArray<ChangedItemSpan>)
     /// `.sparse` with one section changed, held inline: a one-item resize allocates no list.
     case one(count: Int, changed: ChangedItems)
   }
@@ -62,8 +68,10 @@ public struct FlowSectionChanges: Hashable, Sendable {
   /// range from its first change to its last would re-break them all. A refinement of
   /// `sections`, which covers every span: not part of the value (`==`, `hash(into:)`).
   var itemSpans: ContiguousArray<ChangedItemSpan> {
-    if case .dense(_, let spans) = storage { return spans }
-    return []
+    switch storage {
+    case .dense(_, let spans), .sparse(_, _, let spans): spans
+    case .one: []
+    }
   }
 
   public init(sections: [Origin], structureChanged: Bool) {
@@ -82,8 +90,11 @@ public struct FlowSectionChanges: Hashable, Sendable {
 
   /// `count` sections where they were, with items changed in `changed` (by increasing
   /// section, each once).
-  init(sectionCount count: Int, changed: [ChangedItems]) {
-    storage = .sparse(count: count, changed: changed)
+  init(
+    sectionCount count: Int, changed: [ChangedItems],
+    itemSpans: ContiguousArray<ChangedItemSpan> = []
+  ) {
+    storage = .sparse(count: count, changed: changed, spans: itemSpans)
     structureChanged = false
   }
 
@@ -99,7 +110,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
   private var sparseChanges: (count: Int, changed: [ChangedItems])? {
     switch storage {
     case .dense: nil
-    case .sparse(let count, let changed): (count, changed)
+    case .sparse(let count, let changed, _): (count, changed)
     case .one(let count, let changed): (count, [changed])
     }
   }
@@ -116,11 +127,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
         var origins = (0..<count).map {
           Origin.existing(old: $0, firstChangedItem: nil, lastChangedItem: -1, itemDelta: 0)
         }
-        for entry in changed {
-          origins[entry.section] = .existing(
-            old: entry.section, firstChangedItem: entry.first, lastChangedItem: entry.last,
-            itemDelta: 0)
-        }
+        for entry in changed { origins[entry.section] = entry.origin }
         return origins
       }
     }
@@ -133,7 +140,8 @@ public struct FlowSectionChanges: Hashable, Sendable {
   ///
   /// - Complexity: O(1), amortized over the spans.
   func itemSpans(ofSection index: Int, cursor: inout Int) -> ArraySlice<ChangedItemSpan>? {
-    guard case .dense(_, let spans) = storage, !spans.isEmpty else { return nil }
+    let spans = itemSpans
+    guard !spans.isEmpty else { return nil }
     while cursor < spans.count && spans[cursor].section < index { cursor += 1 }
     let first = cursor
     while cursor < spans.count && spans[cursor].section == index { cursor += 1 }
@@ -144,7 +152,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
   public var count: Int {
     switch storage {
     case .dense(let origins, _): origins.count
-    case .sparse(let count, _), .one(let count, _): count
+    case .sparse(let count, _, _), .one(let count, _): count
     }
   }
 
@@ -166,7 +174,7 @@ public struct FlowSectionChanges: Hashable, Sendable {
         if case .existing(let old, nil, _, _) = origin, old == index { continue }
         body(index, origin)
       }
-    case .sparse(_, let changed):
+    case .sparse(_, let changed, _):
       for entry in changed { body(entry.section, entry.origin) }
     case .one(_, let entry): body(entry.section, entry.origin)
     }
@@ -191,7 +199,7 @@ extension FlowSectionChanges {
   /// - Complexity: O(1) for a sparse change; O(s) otherwise.
   public var isEmpty: Bool {
     switch storage {
-    case .sparse(_, let changed): return changed.isEmpty
+    case .sparse(_, let changed, _): return changed.isEmpty
     case .one: return false
     case .dense(let origins, _):
       return !structureChanged
@@ -208,8 +216,14 @@ extension FlowSectionChanges {
   /// - Complexity: O(changes) when both are sparse; O(s) otherwise.
   func merged(with later: FlowSectionChanges) -> FlowSectionChanges {
     if let (count, earlier) = sparseChanges, let (_, laterChanged) = later.sparseChanges {
+      // A section the later change touches is one range again: its spans are dropped.
+      var spans = itemSpans
+      if !spans.isEmpty && !laterChanged.isEmpty {
+        let touched = Set(laterChanged.map(\.section))
+        spans.removeAll { touched.contains($0.section) }
+      }
       return FlowSectionChanges(
-        sectionCount: count, changed: Self.union(earlier, laterChanged))
+        sectionCount: count, changed: Self.union(earlier, laterChanged), itemSpans: spans)
     }
     var result = self
     var origins = sections
@@ -249,10 +263,11 @@ extension FlowSectionChanges {
         result.append(b[j])
         j += 1
       } else {
+        // `b` maps items one to one (`merged(with:)`): its delta is 0.
         result.append(
           ChangedItems(
             section: a[i].section, first: min(a[i].first, b[j].first),
-            last: max(a[i].last, b[j].last)))
+            last: max(a[i].last, b[j].last), itemDelta: a[i].itemDelta + b[j].itemDelta))
         i += 1
         j += 1
       }
