@@ -128,11 +128,13 @@ struct BatchApplication {
   var edited: [SectionEdit] = []
   var changedItems: [FlowSectionChanges.ChangedItems] = []
 
-  /// Section `section` loses the items `removed[removedRange]` and gains `arriving[arrivals]`.
+  /// Section `section` loses the items of `removed` and gains those of `arriving` up to
+  /// `removedEnd` and `arrivalsEnd`, from where the edit before it ended (the lists are sorted
+  /// by section): 24 bytes a changed section.
   struct SectionEdit {
     var section: Int
-    var removedRange: Range<Int>
-    var arrivals: Range<Int>
+    var removedEnd: Int
+    var arrivalsEnd: Int
   }
 
   /// What a batch that keeps every section where it was (`keepsSections`) changes, checked:
@@ -149,9 +151,12 @@ struct BatchApplication {
     /// Edits `sections`, the model's before the batch, in place: each changed section's sizes
     /// merged once, no section copied.
     func apply(to sections: inout [FlowSection]) {
+      var (removedStart, arrivalsStart) = (0, 0)
       for edit in edited {
         sections[edit.section].edit(
-          removing: removed[edit.removedRange], inserting: arriving[edit.arrivals], layout: layout)
+          removing: removed[removedStart..<edit.removedEnd],
+          inserting: arriving[arrivalsStart..<edit.arrivalsEnd], layout: layout)
+        (removedStart, arrivalsStart) = (edit.removedEnd, edit.arrivalsEnd)
       }
     }
   }
@@ -486,10 +491,7 @@ struct BatchApplication {
       if !FlowSection.keepsOneSize(model.sections[index].itemSizing, arrivals, model.layout) {
         appendChangedSpans(of: index, removedItems, arrivals)
       }
-      edited.append(
-        SectionEdit(
-          section: index, removedRange: firstRemoved..<nextRemoved,
-          arrivals: firstArrival..<nextArrival))
+      edited.append(SectionEdit(section: index, removedEnd: nextRemoved, arrivalsEnd: nextArrival))
       changedItems.append(
         Self.changedItems(of: index, oldItems: oldItems, removedItems, arrivals))
     }
