@@ -70,13 +70,12 @@ extension FlowLayoutModel {
   public mutating func apply(_ context: LayoutInvalidationContext) throws(LayoutError)
     -> FlowModelChange
   {
-    if !context.hasDelegateMetrics, context.invalidatedItems.isEmpty,
-      let batch = context.batchUpdate, !batch.onlyResizesItems,
-      BatchApplication.keepsSections(batch)
-    {
-      return try apply(keepingSections: batch, context)
-    }
     guard !context.hasDelegateMetrics, context.batchUpdate?.onlyResizesItems ?? true else {
+      if !context.hasDelegateMetrics, context.invalidatedItems.isEmpty,
+        let batch = context.batchUpdate, BatchApplication.keepsSections(batch)
+      {
+        return try apply(keepingSections: batch, context)
+      }
       let (model, change) = try applying(context)
       self = model
       return change
