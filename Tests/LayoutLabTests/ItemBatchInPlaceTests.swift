@@ -131,4 +131,44 @@ struct ItemBatchInPlaceTests {
     #expect(throws: LayoutError.self) { try inPlace.apply(context) }
     #expect(inPlace == model)
   }
+
+  @Test("a model changed in place keeps its number of items, and FLOW-28's limit holds in O(1)")
+  func numberOfItemsKept() throws {
+    let seed: UInt64 = 0x17E4_C0DE
+    print("items kept in place: seed \(seed)")
+    var generator = RandomLayouts(seed: seed)
+    generator.sectionCounts = 1...12
+    var model = generator.model()
+    while (try? model.validate()) == nil { model = generator.model() }
+    var applied = 0
+    for step in 0..<400 {
+      var batch = generator.batch(for: model)
+      guard batch.deleteSections.isEmpty, batch.insertSections.isEmpty else { continue }
+      // Now and then resizes too (the model's resize path), alone or with the items.
+      if generator.chance(0.7) { batch.resizeItems = [] }
+      guard (try? model.apply(.batch(batch))) != nil else { continue }
+      applied += 1
+      let counted = model.sections.reduce(0) { $0 + $1.numberOfItems }
+      #expect(model.numberOfItems == counted, "seed \(seed), step \(step)")
+    }
+    #expect(applied > 100, "\(applied) applied")
+
+    // At FLOW-28's limit: one item more is refused, whether the model knows its count or not.
+    let limit = LayoutLimits.maximumNumberOfItems
+    var full = FlowLayoutModel(
+      collectionView: model.collectionView,
+      sections: [FlowSection(items: limit / 2), FlowSection(items: limit - limit / 2)])
+    let first = LayoutIndexPath(item: 0, section: 1)
+    let one = BatchUpdate(insertItems: [.init(at: first)])
+    #expect(throws: LayoutError.self) { try full.apply(.batch(one)) }
+    _ = try full.apply(.batch(BatchUpdate(deleteItems: [first])))
+    // A batch that adds no items does not add them up.
+    #expect(full.knownNumberOfItems == nil && full.numberOfItems == limit - 1)
+    _ = try full.apply(.batch(one))
+    // One that adds some did, and the model keeps the count.
+    #expect(full.knownNumberOfItems == limit)
+    let before = full
+    #expect(throws: LayoutError.self) { try full.apply(.batch(one)) }
+    #expect(full == before && full.numberOfItems == limit)
+  }
 }

@@ -147,6 +147,8 @@ struct BatchApplication {
     var layout: FlowLayoutConfiguration
     var changes: FlowSectionChanges
     var collectionView: CollectionViewEnvironment
+    /// The number of items after the batch, where it was added up or known before it.
+    var numberOfItems: Int?
 
     /// Edits `sections`, the model's before the batch, in place: each changed section's sizes
     /// merged once, no section copied.
@@ -195,14 +197,20 @@ struct BatchApplication {
     try collectArrivingItems()
     try buildSections()
     let environment = try newCollectionView()
-    // The sections' number is kept; the items' only needs adding up if it grows.
+    // The sections' number is kept; the items' only needs adding up if it grows (O(1) where
+    // the model knows it).
     let delta = arriving.count - removed.count
-    if delta > 0 { try checkItemLimit(model.numberOfItems + delta) }
+    var numberOfItems = model.knownNumberOfItems.map { $0 + delta }
+    if delta > 0 {
+      let total = model.numberOfItems + delta
+      try checkItemLimit(total)
+      numberOfItems = total
+    }
     return SectionEdits(
       edited: edited, removed: removed, arriving: arriving, layout: model.layout,
       changes: FlowSectionChanges(
         sectionCount: oldCount, changed: changedItems, itemSpans: itemSpans),
-      collectionView: environment)
+      collectionView: environment, numberOfItems: numberOfItems)
   }
 
   mutating func apply() throws(LayoutError) -> (model: FlowLayoutModel, changes: FlowSectionChanges)

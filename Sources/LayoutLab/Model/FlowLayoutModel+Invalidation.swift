@@ -96,10 +96,13 @@ extension FlowLayoutModel {
     }
     // Nothing throws from here on.
     var sections = FlowSectionChanges.unchanged(sectionCount: self.sections.count)
+    // Resizes keep the number of items.
+    let itemCount = knownNumberOfItems
     if !batchResizes.isEmpty { sections = applyCheckedResizes(batchResizes) }
     if !context.invalidatedItems.isEmpty {
       sections = sections.merged(with: applyCheckedResizes(context.invalidatedItems))
     }
+    knownNumberOfItems = itemCount
     return FlowModelChange(
       relayoutEverything: context.invalidateEverything, sections: sections, bounds: bounds)
   }
@@ -122,6 +125,7 @@ extension FlowLayoutModel {
     }
     // Nothing throws from here on.
     edits.apply(to: &sections)
+    knownNumberOfItems = edits.numberOfItems
     collectionView = environment
     return FlowModelChange(
       relayoutEverything: context.invalidateEverything, sections: edits.changes, bounds: bounds)

@@ -5,7 +5,15 @@ import Foundation
 public struct FlowLayoutModel: Hashable, Sendable {
   public var collectionView: CollectionViewEnvironment
   public var layout: FlowLayoutConfiguration
-  public var sections: [FlowSection]
+  public var sections: [FlowSection] {
+    // Changed in place (`didSet` without `oldValue` does not copy the array).
+    didSet { knownNumberOfItems = nil }
+  }
+  /// `numberOfItems`, where a change that keeps track of it left it (`apply(_:)`'s item
+  /// batches and resizes): an item batch that adds items then checks FLOW-28's limit in O(1),
+  /// not by adding up every section. nil after any other change to `sections`; not part of the
+  /// value (`==`, `hash(into:)`).
+  var knownNumberOfItems: Int?
 
   public init(
     collectionView: CollectionViewEnvironment,
@@ -17,5 +25,18 @@ public struct FlowLayoutModel: Hashable, Sendable {
     self.sections = sections
   }
 
-  public var numberOfItems: Int { sections.reduce(0) { $0 + $1.numberOfItems } }
+  /// - Complexity: O(1) where `knownNumberOfItems` holds it; else O(s).
+  public var numberOfItems: Int {
+    knownNumberOfItems ?? sections.reduce(0) { $0 + $1.numberOfItems }
+  }
+
+  public static func == (a: Self, b: Self) -> Bool {
+    a.collectionView == b.collectionView && a.layout == b.layout && a.sections == b.sections
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(collectionView)
+    hasher.combine(layout)
+    hasher.combine(sections)
+  }
 }
