@@ -84,7 +84,14 @@ enum ABWorkerCommand {
     } else {
       request.workloads = [Workload.prepare.name]
     }
-    let suite = try Suite.make(request, contexts: contexts)
+    // A strategy, workload or dataset this build does not know is a benchmark it does not have
+    // (new in the other build), not a broken request.
+    let suite: Suite
+    do {
+      suite = try Suite.make(request, contexts: contexts)
+    } catch let error as Suite.UnknownName {
+      throw UsageError("this build has no benchmark '\(key)' (\(error))")
+    }
     guard let benchmark = suite.benchmarks.first(where: { $0.key == key }) else {
       throw UsageError("this build has no benchmark '\(key)'")
     }
@@ -160,8 +167,13 @@ final class RemoteSide: ComparisonSide {
       throw CheckFailure("\(name) stopped answering (\(error))")
     }
     guard let reply = readLine() else { throw CheckFailure("\(name) stopped answering") }
-    // (Workers before this one wrote the error's type around the message: match inside.)
-    if reply.hasPrefix("error ") && reply.contains("this build has no benchmark") {
+    // (Workers before this one wrote the error's type around the message: match inside. And
+    // they answered a name they did not know — a workload, strategy or dataset added since —
+    // with `Suite.UnknownName`'s message alone.)
+    if reply.hasPrefix("error ")
+      && (reply.contains("this build has no benchmark")
+        || ["strategy", "workload", "dataset"].contains { reply.contains("unknown \($0) '") })
+    {
       throw MissingBenchmark()
     }
     if reply.hasPrefix("error ") { throw CheckFailure("\(name): \(reply.dropFirst(6))") }
