@@ -42,12 +42,18 @@ struct ItemBatchInPlaceTests {
     }
   }
 
+  /// A generator of layouts of up to 12 sections, seeded with `seed`, which is printed.
+  static func generator(_ seed: UInt64, _ name: String) -> RandomLayouts {
+    print("\(name): seed \(seed)")
+    var generator = RandomLayouts(seed: seed)
+    generator.sectionCounts = 1...12
+    return generator
+  }
+
   @Test("random item batches: in place, sparse, equal to applying(_:) and to UIKit's rules")
   func randomItemBatches() throws {
     let seed: UInt64 = 0x17E4_BA7C
-    print("item batches in place: seed \(seed)")
-    var generator = RandomLayouts(seed: seed)
-    generator.sectionCounts = 1...12
+    var generator = Self.generator(seed, "item batches in place")
     var (checked, refused) = (0, 0)
     for index in 0..<150 {
       var model = generator.model()
@@ -135,9 +141,7 @@ struct ItemBatchInPlaceTests {
   @Test("a model changed in place keeps its number of items, and FLOW-28's limit holds in O(1)")
   func numberOfItemsKept() throws {
     let seed: UInt64 = 0x17E4_C0DE
-    print("items kept in place: seed \(seed)")
-    var generator = RandomLayouts(seed: seed)
-    generator.sectionCounts = 1...12
+    var generator = Self.generator(seed, "items kept in place")
     var model = generator.model()
     while (try? model.validate()) == nil { model = generator.model() }
     var applied = 0
@@ -170,5 +174,57 @@ struct ItemBatchInPlaceTests {
     let before = full
     #expect(throws: LayoutError.self) { try full.apply(.batch(one)) }
     #expect(full == before && full.numberOfItems == limit)
+  }
+
+  @Test(
+    "item batches with cells measured in the same context: every strategy equals a fresh layout")
+  func itemBatchesWithInvalidatedItems() throws {
+    let seed: UInt64 = 0x17E4_5123
+    var generator = Self.generator(seed, "item batches with invalidated items")
+    var checked = 0
+    for index in 0..<60 {
+      var model = generator.model()
+      guard (try? model.validate()) != nil else { continue }
+      var layouts = try FlowStrategies.all.map { try FlowStrategies.make($0, model: model) }
+      for i in layouts.indices { layouts[i].prepare() }
+      for step in 0..<6 {
+        var batch = generator.batch(for: model)
+        guard batch.deleteSections.isEmpty, batch.insertSections.isEmpty else { continue }
+        batch.resizeItems = []
+        guard let after = try? model.applying(batch).model else { continue }
+        // A cell or two measured after the batch: its change merged with the batch's, whose
+        // spans in those sections are dropped.
+        var context = LayoutInvalidationContext.batch(batch)
+        let nonEmpty = after.sections.indices.filter { after.sections[$0].numberOfItems > 0 }
+        for _ in 0..<(nonEmpty.isEmpty ? 0 : generator.random.nextInt(in: 1...2)) {
+          let section = generator.pick(nonEmpty)
+          let item = generator.random.nextIndex(below: after.sections[section].numberOfItems)
+          let path = LayoutIndexPath(item: item, section: section)
+          if !context.invalidatedItems.contains(where: { $0.at == path }) {
+            context.invalidatedItems.append(.init(at: path, size: generator.itemSize()))
+          }
+        }
+        let (expected, change) = try model.applying(context)
+        // Each changed section's count change, merged with the measured cells' (none).
+        change.sections.forEachChange { section, origin in
+          guard case .existing(let old, _, _, let delta) = origin else { return }
+          #expect(
+            delta == expected.sections[section].numberOfItems - model.sections[old].numberOfItems,
+            "seed \(seed), layout \(index), step \(step), section \(section)")
+        }
+        for i in layouts.indices {
+          try layouts[i].invalidateLayout(with: context)
+          layouts[i].prepare()
+        }
+        model = expected
+        guard
+          try agreeWithFreshReference(
+            layouts, model: model, rectsFrom: &generator,
+            context: "seed \(seed), layout \(index), step \(step)")
+        else { return }
+        checked += 1
+      }
+    }
+    #expect(checked > 100, "checked \(checked)")
   }
 }

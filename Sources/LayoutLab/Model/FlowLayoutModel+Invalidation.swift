@@ -65,8 +65,9 @@ extension FlowLayoutModel {
   ///
   /// - Complexity: O(k log k) for k resizes, plus O(items of a section) when a section of one
   ///   size first gets sizes of its own; for such a batch of k item changes, O(k log k) plus
-  ///   one merge pass per changed section (plus O(s) to add up the items, where it adds
-  ///   some); otherwise that of `applying(_:)`.
+  ///   one merge pass per changed section (plus O(s) to add up the items where it adds some
+  ///   and the model does not know their number: `knownNumberOfItems`); otherwise that of
+  ///   `applying(_:)`.
   public mutating func apply(_ context: LayoutInvalidationContext) throws(LayoutError)
     -> FlowModelChange
   {

@@ -263,11 +263,11 @@ extension FlowSectionChanges {
         result.append(b[j])
         j += 1
       } else {
-        // `b` maps items one to one (`merged(with:)`): its delta is 0.
+        // `b` maps items one to one (`merged(with:)`): the count changed by `a`'s delta.
         result.append(
           ChangedItems(
             section: a[i].section, first: min(a[i].first, b[j].first),
-            last: max(a[i].last, b[j].last), itemDelta: a[i].itemDelta + b[j].itemDelta))
+            last: max(a[i].last, b[j].last), itemDelta: a[i].itemDelta))
         i += 1
         j += 1
       }
