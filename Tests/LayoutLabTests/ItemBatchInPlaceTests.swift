@@ -82,6 +82,10 @@ struct ItemBatchInPlaceTests {
         case (.success(let (after, expectedChange)), .success(let change)):
           #expect(inPlace == after && change == expectedChange, "\(place)")
           #expect(Self.sizes(of: after) == Self.expectedSizes(of: model, after: batch), "\(place)")
+          // The count both paths keep, where they know it.
+          for counted in [after, inPlace] {
+            #expect(counted.numberOfItems == Self.sizes(of: after).map(\.count).reduce(0, +))
+          }
           // Written into the model's own array (held by `model` too: copied once, on write,
           // where any section changed), and only the sections with removals or arrivals named.
           let named = Set(

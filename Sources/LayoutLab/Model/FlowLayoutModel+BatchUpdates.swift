@@ -150,9 +150,18 @@ struct BatchApplication {
     /// The number of items after the batch, where it was added up or known before it.
     var numberOfItems: Int?
 
+    /// Writes the batch into `model`, the one it was checked against: its sections edited in
+    /// place, its bounds, and its number of items where known.
+    func apply(to model: inout FlowLayoutModel) {
+      apply(to: &model.sections)
+      model.collectionView = collectionView
+      // After the sections, whose change resets it.
+      model.knownNumberOfItems = numberOfItems
+    }
+
     /// Edits `sections`, the model's before the batch, in place: each changed section's sizes
     /// merged once, no section copied.
-    func apply(to sections: inout [FlowSection]) {
+    private func apply(to sections: inout [FlowSection]) {
       var (removedStart, arrivalsStart) = (0, 0)
       for edit in edited {
         sections[edit.section].edit(
@@ -218,8 +227,7 @@ struct BatchApplication {
     if keepsSections {
       let edits = try checkedEdits()
       var result = model
-      edits.apply(to: &result.sections)
-      result.collectionView = edits.collectionView
+      edits.apply(to: &result)
       return (result, edits.changes)
     }
     try checkDeletedSections()

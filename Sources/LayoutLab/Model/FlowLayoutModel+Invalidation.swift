@@ -114,7 +114,7 @@ extension FlowLayoutModel {
   private mutating func apply(
     keepingSections batch: BatchUpdate, _ context: LayoutInvalidationContext
   ) throws(LayoutError) -> FlowModelChange {
-    let edits = try BatchApplication.edits(of: self, by: batch)
+    var edits = try BatchApplication.edits(of: self, by: batch)
     var environment = edits.collectionView
     var newBounds = context.newBounds ?? environment.bounds
     newBounds.origin.x += context.contentOffsetAdjustment.x
@@ -125,9 +125,8 @@ extension FlowLayoutModel {
       bounds = FlowBoundsChange(from: self, to: newBounds)
     }
     // Nothing throws from here on.
-    edits.apply(to: &sections)
-    knownNumberOfItems = edits.numberOfItems
-    collectionView = environment
+    edits.collectionView = environment
+    edits.apply(to: &self)
     return FlowModelChange(
       relayoutEverything: context.invalidateEverything, sections: edits.changes, bounds: bounds)
   }
