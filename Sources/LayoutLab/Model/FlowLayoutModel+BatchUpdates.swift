@@ -817,8 +817,73 @@ extension FlowSection {
       // Every item keeps the section's one size: only the count changes, no size is written.
       // (A uniform section is laid out again whole, in O(1) lines: no spans.)
       itemSizing = .fixed(count: finalCount, itemSize: itemSize)
+    } else if case .perItem(var sizes) = itemSizing {
+      // In the section's own array (released first, so that the edit does not copy it): only
+      // the sizes after the first change move.
+      itemSizing = .perItem([])
+      Self.merge(into: &sizes, removing: removedItems, inserting: arrivals)
+      itemSizing = .perItem(sizes)
     } else {
       setItemSizes(mergedSizes(removedItems, arrivals, finalCount, layout), layout: layout)
+    }
+  }
+
+  /// `sizes` without `removedItems` (sorted, in range) and with `arrivals` (sorted, their
+  /// final places in range), in place: the survivors after the first removal move down over
+  /// the removed ones, a stretch at a time, then those after the first arrival move up to
+  /// their final places from the last back, making room for the arrivals.
+  ///
+  /// - Complexity: O(sizes after the first change), as two memory moves at most — no pass
+  ///   over the sizes before it, and no new array unless the arrivals outgrow its capacity.
+  private static func merge(
+    into sizes: inout ContiguousArray<CGSize>, removing removedItems: ArraySlice<LayoutIndexPath>,
+    inserting arrivals: ArraySlice<BatchApplication.Arrival>
+  ) {
+    let stride = MemoryLayout<CGSize>.stride
+    if let firstRemoved = removedItems.first?.item {
+      let count = sizes.count
+      sizes.withUnsafeMutableBytes { bytes in
+        guard let base = bytes.baseAddress else { return }
+        // The survivors after removal `read` move to `write`: each stretch up to the next
+        // removal (or the end).
+        var (write, read) = (firstRemoved, firstRemoved)
+        var next = removedItems.startIndex + 1
+        while true {
+          let removed = next < removedItems.endIndex ? removedItems[next].item : count
+          let survivors = removed - read - 1
+          precondition(survivors >= 0 && removed <= count, "removals out of order")
+          if survivors > 0 {
+            (base + write * stride).copyMemory(
+              from: base + (read + 1) * stride, byteCount: survivors * stride)
+          }
+          write += survivors
+          read = removed
+          guard next < removedItems.endIndex else { break }
+          next += 1
+        }
+      }
+      sizes.removeLast(removedItems.count)
+    }
+    guard !arrivals.isEmpty else { return }
+    let survivors = sizes.count
+    sizes.append(contentsOf: repeatElement(CGSize.zero, count: arrivals.count))
+    let finalCount = sizes.count
+    sizes.withUnsafeMutableBytes { bytes in
+      guard let base = bytes.baseAddress else { return }
+      // From the last arrival back: the survivors after it move to just after its place.
+      var (write, read) = (finalCount, survivors)
+      for arrival in arrivals.reversed() {
+        let place = arrival.at.item
+        let after = write - place - 1
+        precondition(after >= 0 && read - after >= 0, "arrivals out of order")
+        if after > 0 {
+          (base + (place + 1) * stride).copyMemory(
+            from: base + (read - after) * stride, byteCount: after * stride)
+        }
+        read -= after
+        base.storeBytes(of: arrival.size, toByteOffset: place * stride, as: CGSize.self)
+        write = place
+      }
     }
   }
 
