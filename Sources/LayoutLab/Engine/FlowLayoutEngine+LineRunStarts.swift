@@ -14,6 +14,12 @@ import Foundation
 //   in storage of its own with the empty slots. A resize that breaks lines into more runs
 //   takes empty slots near it, one into fewer leaves some, so that no later run moves to
 //   another slot but those between (`FlowLayoutEngine.rebreakInPlace`).
+//
+// A tree holds the runs' first items the same way, in the same nodes: node n's item count is
+// the items of runs n − lowbit(n) … n − 1 (a run's first item less the one before's), so that an
+// insert or delete moves the first items of every later run by O(log runs) nodes too. Integers:
+// any grouping gives the same sum. Read a run of a tree through `run(_:)`, `run(after:_:)`,
+// `firstItem(ofRun:)`: its stored `start` and `firstItem` are nodes.
 
 extension FlowLayoutEngine.SectionRuns {
   typealias LineRun = FlowLayoutEngine.LineRun
@@ -26,7 +32,67 @@ extension FlowLayoutEngine.SectionRuns {
   func run(_ index: Int) -> LineRun {
     let run = runs[index]
     guard startSums != nil else { return run }
-    return LineRun(start: start(ofRun: index), firstItem: run.firstItem, lineCount: run.lineCount)
+    return runs.withUnsafeRuns { nodes in
+      var (start, firstItem) = (0.0, 0)
+      var node = index + 1
+      // Each step drops the lowest set bit: the nodes read cover runs 0…index once.
+      while node > 0 {
+        start += nodes[node &- 1].start
+        firstItem &+= nodes[node &- 1].firstItem
+        node &= node &- 1
+      }
+      return LineRun(start: start, firstItem: firstItem, lineCount: run.lineCount)
+    }
+  }
+
+  /// The first item of run `index`'s first line.
+  ///
+  /// - Complexity: O(1) as a chain, O(log runs) as a tree.
+  @inline(__always)
+  func firstItem(ofRun index: Int) -> Int {
+    let run = runs[index]
+    guard startSums != nil else { return run.firstItem }
+    return runs.withUnsafeRuns { nodes in
+      var (firstItem, node) = (0, index + 1)
+      while node > 0 {
+        firstItem &+= nodes[node &- 1].firstItem
+        node &= node &- 1
+      }
+      return firstItem
+    }
+  }
+
+  /// Where run `index`'s items end: the next run's first item, or the section's end.
+  ///
+  /// - Complexity: that of `firstItem(ofRun:)`.
+  @inline(__always)
+  func endItem(ofRun index: Int) -> Int {
+    index + 1 < runs.count ? firstItem(ofRun: index + 1) : numberOfItems
+  }
+
+  /// How many runs start at or before `item` (first items never decrease): one descent of the
+  /// tree's item counts.
+  ///
+  /// - Complexity: O(log runs).
+  func runsInTree(startingAtOrBefore item: Int) -> Int {
+    precondition(startSums != nil)
+    return runs.withUnsafeRuns { nodes in
+      let count = nodes.count
+      guard count > 0 else { return 0 }
+      // Invariant: the first `found` runs start at or before `item`; `sum` is the first item
+      // of run `found` − 1.
+      var (found, sum) = (0, 0)
+      var step = 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
+      while step > 0 {
+        let next = found + step
+        if next <= count && sum + nodes[next - 1].firstItem <= item {
+          found = next
+          sum += nodes[next - 1].firstItem
+        }
+        step >>= 1
+      }
+      return found
+    }
   }
 
   /// Run `index` + 1, given run `index` (`previous`, as `run(_:)` gave it), for a walk over
@@ -41,21 +107,24 @@ extension FlowLayoutEngine.SectionRuns {
   func run(after index: Int, _ previous: LineRun) -> LineRun {
     let next = runs[index + 1]
     guard startSums != nil else { return next }
-    let distance = runs.withUnsafeRuns { nodes in
+    let (distance, items) = runs.withUnsafeRuns { nodes in
       // Node n (of run n − 1) holds the distances of runs n − lowbit(n) … n − 1; nodes n − 1,
       // then each less its lowest bit, down to n − lowbit(n), hold those of all but run n − 1.
+      // The same for the item counts.
       let node = index &+ 2
-      var distance = nodes[node &- 1].start
+      var (distance, items) = (nodes[node &- 1].start, nodes[node &- 1].firstItem)
       var below = node &- 1
       let end = node & (node &- 1)
       while below > end {
         distance -= nodes[below &- 1].start
+        items &-= nodes[below &- 1].firstItem
         below &= below &- 1
       }
-      return distance
+      return (distance, items)
     }
     return LineRun(
-      start: previous.start + distance, firstItem: next.firstItem, lineCount: next.lineCount)
+      start: previous.start + distance, firstItem: previous.firstItem + items,
+      lineCount: next.lineCount)
   }
 
   /// Where run `index` starts, relative to the section.
@@ -242,18 +311,26 @@ extension FlowLayoutEngine.SectionRuns {
     // that of run n − lowbit(n) − 1 — exact, a sum of distances. From the last node back, so
     // that the starts a node needs, below its own run, are still there. Two nodes a turn, an
     // even one, then the odd one below it, which holds one distance (the start of run n − 1
-    // less that of run n − 2): 8 instructions a node, where one a turn took 14.
-    withStarts(of: nodes) { starts in
+    // less that of run n − 2): 8 instructions a node, where one a turn took 14. The first
+    // items alike, in the same turn.
+    withFields(of: nodes) { starts, items in
       var node = nodes.count
       if node & 1 == 1 && node > 1 {
         starts[node &- 1] -= starts[node &- 2]
+        items[node &- 1] &-= items[node &- 2]
         node &-= 1
       }
       while node >= 2 {
         // A power of two holds every distance below it: the start itself, kept.
         let below = node & (node &- 1)
-        if below > 0 { starts[node &- 1] -= starts[below &- 1] }
-        if node > 2 { starts[node &- 2] -= starts[node &- 3] }
+        if below > 0 {
+          starts[node &- 1] -= starts[below &- 1]
+          items[node &- 1] &-= items[below &- 1]
+        }
+        if node > 2 {
+          starts[node &- 2] -= starts[node &- 3]
+          items[node &- 2] &-= items[node &- 3]
+        }
         node &-= 2
       }
     }
@@ -354,66 +431,82 @@ extension FlowLayoutEngine.SectionRuns {
     guard startSums != nil else { return }
     runs.withUniqueRuns(holder: &holder) { nodes in
       // `makeStartTree` backwards: from the first node on, the starts below are back.
-      Self.withStarts(of: nodes) { starts in
+      Self.withFields(of: nodes) { starts, items in
         for node in stride(from: 1, through: nodes.count, by: 1) {
           let below = node - (node & -node)
-          starts[node - 1] += below > 0 ? starts[below - 1] : 0
+          guard below > 0 else { continue }
+          starts[node - 1] += starts[below - 1]
+          items[node - 1] &+= items[below - 1]
         }
       }
     }
     startSums = nil
   }
 
-  /// Calls `body` with the runs' starts (or nodes) as a buffer of their own, stride and all: a
-  /// run is 16 bytes, its start first (what the flat loops write as well).
+  /// Calls `body` with the runs' starts and first items (or nodes) as buffers of their own,
+  /// stride and all: a run is 16 bytes, its start first (what the flat loops write as well).
   @inline(__always)
-  private static func withStarts(
-    of runs: UnsafeMutableBufferPointer<LineRun>, _ body: (StartsOfRuns) -> Void
+  private static func withFields(
+    of runs: UnsafeMutableBufferPointer<LineRun>,
+    _ body: (FieldOfRuns<Double>, FieldOfRuns<Int32>) -> Void
   ) {
+    let itemOffset = LineRun.firstItemOffset ?? -1
     precondition(
-      MemoryLayout<LineRun>.stride == 16 && MemoryLayout<LineRun>.offset(of: \.start) == 0)
+      MemoryLayout<LineRun>.stride == 16 && MemoryLayout<LineRun>.offset(of: \.start) == 0
+        && itemOffset == 8)
     guard let base = runs.baseAddress else { return }
-    body(StartsOfRuns(base: UnsafeMutableRawPointer(base)))
+    let raw = UnsafeMutableRawPointer(base)
+    body(FieldOfRuns(base: raw), FieldOfRuns(base: raw + itemOffset))
   }
 
-  /// The starts of runs in place, read and written as `Double`s without rebuilding a run.
-  private struct StartsOfRuns {
+  /// One stored field of runs in place, read and written without rebuilding a run.
+  private struct FieldOfRuns<Value> {
     let base: UnsafeMutableRawPointer
 
-    subscript(index: Int) -> Double {
-      @inline(__always) get { base.load(fromByteOffset: 16 &* index, as: Double.self) }
+    subscript(index: Int) -> Value {
+      @inline(__always) get { base.load(fromByteOffset: 16 &* index, as: Value.self) }
       @inline(__always) nonmutating set {
-        base.storeBytes(of: newValue, toByteOffset: 16 &* index, as: Double.self)
+        base.storeBytes(of: newValue, toByteOffset: 16 &* index, as: Value.self)
       }
     }
   }
 
-  /// Adds `deltas[k]` to the distance of run `first + k`, in a tree: each node touched once —
-  /// those of the runs changed, and the nodes above the last, which are all the nodes whose
-  /// range holds one of them. Returns how many nodes it touched.
+  /// Adds `deltas[k]` to the distance of run `first + k` and to its item count (the items of
+  /// the run before it), in a tree: each node touched once — those of the
+  /// runs changed, and the nodes above the last, which are all the nodes whose range holds one
+  /// of them. Returns how many nodes it touched.
   ///
   /// Exact where the distances before and after are all in the tree's set: a delta is the
   /// difference of two of them, and a sum of deltas the difference of two sums of them.
   ///
   /// - Complexity: O(deltas + log runs).
   static func addToDistances(
-    _ deltas: UnsafeBufferPointer<Double>, from first: Int,
+    _ deltas: UnsafeMutableBufferPointer<(distance: Double, items: Int)>, from first: Int,
     of nodes: UnsafeMutableBufferPointer<LineRun>
   ) -> Int {
     guard !deltas.isEmpty else { return 0 }
     // Positions of the tree (1-based) of the first and last runs changed.
     let (low, high) = (first + 1, first + deltas.count)
     precondition(low >= 1 && high <= nodes.count)
-    return withUnsafeTemporaryAllocation(of: Double.self, capacity: deltas.count + 1) { sums in
+    let count = deltas.count + 1
+    return withUnsafeTemporaryAllocation(of: (Double, Int).self, capacity: count) { sums in
       // sums[k]: the deltas of the first k runs changed.
-      sums[0] = 0
-      for index in deltas.indices { sums[index + 1] = sums[index] + deltas[index] }
+      sums[0] = (0, 0)
+      for index in deltas.indices {
+        sums[index + 1] = (
+          sums[index].0 + deltas[index].distance, sums[index].1 + deltas[index].items
+        )
+      }
       // Node n holds positions n − lowbit(n) + 1 … n: it changes by the deltas of those of
       // them in low…high.
       func update(_ node: Int) {
         let from = max(node - (node & -node) + 1, low)
         let through = min(node, high)
-        nodes[node - 1] = nodes[node - 1].moved(by: sums[through - low + 1] - sums[from - low])
+        let (upTo, before) = (sums[through - low + 1], sums[from - low])
+        let old = nodes[node - 1]
+        nodes[node - 1] = LineRun(
+          start: old.start + (upTo.0 - before.0), firstItem: old.firstItem + (upTo.1 - before.1),
+          lineCount: old.lineCount)
       }
       var touched = 0
       for node in low...high {

@@ -41,8 +41,14 @@ extension FlowLayoutEngine {
       LineRun(start: run.start, firstItem: run.firstItem, lineCount: 0)
     }
 
-    /// The first item of the first line (FLOW-11's empty line: the next run's first item too).
+    /// The first item of the first line (FLOW-11's empty line: the next run's first item too)
+    /// — or, in a section whose starts are a tree, that tree's node of item counts: read a run
+    /// through `SectionRuns.run(_:)`.
     var firstItem: Int { Int(storedFirstItem) }
+
+    /// Where the stored first item sits in a run, for the tree's passes over every run
+    /// (`SectionRuns.makeTree(of:)`), which read and write it in place.
+    static var firstItemOffset: Int? { MemoryLayout<Self>.offset(of: \.storedFirstItem) }
     var lineCount: Int { Int(storedLineCount) }
     /// Whether this is an empty slot (`emptySlot(before:)`), no lines.
     var isEmptySlot: Bool { storedLineCount == 0 }
@@ -129,8 +135,18 @@ extension FlowLayoutEngine {
           itemsPerLine: columns.perLine, endItem: numberOfItems, mainLength: 0,
           thickness: uniformThickness, placement: .columns(columns))
       }
-      let run = runs[index]
-      let endItem = index + 1 < runs.count ? runs[index + 1].firstItem : numberOfItems
+      return shape(ofRun: index, run(index), endItem: endItem(ofRun: index), geometry, size: size)
+    }
+
+    /// `shape(ofRun:_:size:)` of a mixed section's run `index`, given it (`run(_:)`) and where
+    /// its items end (`endItem(ofRun:)`), as a walk over the runs has them.
+    ///
+    /// - Complexity: O(items on one line).
+    @inline(__always)
+    func shape(
+      ofRun index: Int, _ run: LineRun, endItem: Int, _ geometry: FlowGeometry,
+      size: (Int) -> CGSize
+    ) -> LineRunShape {
       // An empty slot holds no items: 0 per line (and no line to query). A run of one line —
       // most runs of a mixed section — is not divided: a division takes a query tens of
       // cycles per line.
@@ -166,8 +182,9 @@ extension FlowLayoutEngine {
     ///
     /// - Complexity: O(log runs).
     func runIndex(holding item: Int) -> Int {
+      guard startSums == nil else { return runsInTree(startingAtOrBefore: item) - 1 }
       // Invariant: runs before the result start at or before `item` (firstItem never decreases).
-      partitioningIndex(runs.count) { runs[$0].firstItem > item } - 1
+      return partitioningIndex(runs.count) { runs[$0].firstItem > item } - 1
     }
   }
 

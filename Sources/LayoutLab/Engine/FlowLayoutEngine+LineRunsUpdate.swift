@@ -1,24 +1,31 @@
 import Foundation
 
 extension FlowLayoutEngine {
-  /// The most lines a resize re-breaks before laying the whole section out again: a resize
+  /// The most lines a change re-breaks before laying the whole section out again: a change
   /// whose lines never fall back on the old boundaries (one item more on every line of a run of
-  /// equal sizes) would otherwise re-break the rest of the section one line at a time.
-  static let rebreakLimit = 32
+  /// equal sizes) would otherwise re-break the rest of the section one line at a time. An
+  /// inserted or deleted item moves every later item along its line until a break lands on an
+  /// old one: over items of random widths, three or four to a line, 400 seeded inserts into
+  /// 100,000 items re-broke 1–31 lines, the count halving about every 4 lines, and 5 of them
+  /// passed 32; past 128 lines, about one in 2^28 would.
+  static let rebreakLimit = 128
 
   /// How far past the lines it breaks again a resize looks for empty slots, when they are
   /// more runs than those they replace (`rebreakInPlace`): past it, the section's runs are
   /// copied with new room (`SectionRuns.makeStartTree()`).
   static let slackReach = 64
 
-  /// Section `index` after items `firstChanged…lastChanged` were resized and nothing else in it
-  /// changed, updated from its runs before, in place: only the lines the resize can move are
-  /// broken again. Returns false — the caller lays the section out again — where it cannot.
+  /// Section `index` after items `firstChanged…lastChanged` (its indexes after the change)
+  /// were resized, inserted or deleted and nothing else in it changed — the items after them
+  /// are the old ones from `lastChanged − itemDelta + 1` on — updated from its runs before, in
+  /// place: only the lines the change can move are broken again. `lastChanged` is
+  /// `firstChanged − 1` where items were only deleted. Returns false — the caller lays the
+  /// section out again — where it cannot.
   ///
   /// FLOW-9 decides a line by its items and the next item, so the loop resumes at the line
   /// before the first changed item's line and stops at a break that lands on an old line
-  /// boundary after the last changed item: from there the old lines hold the same items, and
-  /// start where they did plus one delta. FLOW-12's facts about all lines stay as they were when
+  /// boundary after the last changed item: from there the old lines hold the same items
+  /// (renumbered by `itemDelta`), and start where they did plus one delta. FLOW-12's facts about all lines stay as they were when
   /// the last two lines are kept and the lines broken again held one item each before exactly
   /// when they do after.
   ///
@@ -34,25 +41,31 @@ extension FlowLayoutEngine {
   /// exact (`ExactSummands`). Otherwise — sums that may round — the runs are copied with the
   /// later ones moved one by one, only where each addition is exact (`shiftIsExact`).
   ///
+  /// The tree holds the runs' first items as well (`FlowLayoutEngine+LineRunStarts.swift`),
+  /// so an insert or delete renumbers the later runs by O(log runs) nodes too.
+  ///
   /// Returns false for a uniform section, a first item that opens or closes FLOW-11's empty
-  /// line, a change to the last two lines, more than `rebreakLimit` lines, a flag of FLOW-12
-  /// that might flip, or a shift that might round.
+  /// line, a change to the last two lines or at the section's end, more than `rebreakLimit`
+  /// lines, a flag of FLOW-12 that might flip, or a shift that might round.
   ///
   /// - Complexity: as a tree, O((rebreakLimit + slackReach) · log runs + items on the lines
-  ///   broken again) — the first resize too where prepare made the tree; else O(runs) once, to
+  ///   broken again) — the first change too where prepare made the tree; else O(runs) once, to
   ///   make it, and again when no empty slot lies
   ///   within `slackReach` runs of the runs that need one; otherwise O(runs) to copy them and,
   ///   when the lines after them move, O(items after them) to prove the move exact.
   func lineRuns(
-    ofSection index: Int, resizing firstChanged: Int, through lastChanged: Int,
-    in section: inout SectionRuns, holder: inout LineRunStorage?,
+    ofSection index: Int, changing firstChanged: Int, through lastChanged: Int,
+    itemDelta: Int, in section: inout SectionRuns, holder: inout LineRunStorage?,
     counters: inout LayoutWorkCounters
   ) -> Bool {
     // The model's section read in place: bound to a constant, it was copied (twice).
     let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
     let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
-    guard var plan = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
-    else { return false }
+    func planned(_ section: SectionRuns) -> RebreakPlan? {
+      rebreakPlan(
+        firstChanged, through: lastChanged, itemDelta: itemDelta, of: section, items, metrics)
+    }
+    guard var plan = planned(section) else { return false }
     // The tree: made at a resize once the runs are the section's alone — runs that share a
     // layout's block are copied by the resize that needs them changed (`rebreakByCopy`), so a
     // section resized once pays one pass over its runs, not two — (its slots move the runs:
@@ -66,12 +79,12 @@ extension FlowLayoutEngine {
         section.makeStartTree(withSlots: needsRoom, holder: &holder), needsRoom
       {
         counters.linesShifted += section.runs.count
-        guard
-          let again = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
-        else { return false }
+        guard let again = planned(section) else { return false }
         plan = again
       }
-    } else if !thicknessesAreOnGrid(items, firstChanged...lastChanged, metrics) {
+    } else if lastChanged >= firstChanged,
+      !thicknessesAreOnGrid(items, firstChanged...lastChanged, metrics)
+    {
       section.removeStartTree(holder: &holder)
     }
     if section.startSums != nil {
@@ -85,9 +98,7 @@ extension FlowLayoutEngine {
         section.removeStartTree(holder: &holder)
         if section.makeStartTree(holder: &holder) {
           counters.linesShifted += section.runs.count
-          guard
-            let again = rebreakPlan(firstChanged, through: lastChanged, of: section, items, metrics)
-          else { return false }
+          guard let again = planned(section) else { return false }
           plan = again
           let done = rebreakInPlace(
             plan, in: &section, holder: &holder, items, metrics, counters: &counters)
@@ -107,9 +118,9 @@ extension FlowLayoutEngine {
     return true
   }
 
-  /// What a resize re-breaks: from the line at `resumeRun`, `resumeLine` (its first item and
-  /// start), `broken` lines up to the old line at `stop`, which now starts at `newStopStart`
-  /// instead of `oldStopStart`.
+  /// What a change re-breaks: from the line at `resumeRun`, `resumeLine` (its first item and
+  /// start), `broken` lines up to the old line at `stop` (old indexes), which now starts at
+  /// `newStopStart` instead of `oldStopStart`, and at item `newStopItem`.
   private struct RebreakPlan {
     let resumeRun: Int
     let resumeLine: Int
@@ -119,31 +130,43 @@ extension FlowLayoutEngine {
     let oldStopStart: Double
     let newStopStart: Double
     let broken: Int
+    /// How many items the change added (negative: deleted) before the stop.
+    let itemDelta: Int
+
+    /// The first item of the stop's line after the change.
+    var newStopItem: Int { stop.item + itemDelta }
 
     /// How many runs replace runs `resumeRun…stop.run`: the part of the resumed run before the
     /// resumed line, the lines broken, the rest of the stop's.
     var replacingCount: Int { (resumeLine > 0 ? 1 : 0) + broken + 1 }
   }
 
-  /// Breaks the lines a resize moves once, to find where they fall back on old boundaries;
-  /// nil where the section must be laid out again (see `lineRuns(ofSection:resizing:…)`).
+  /// Breaks the lines a change moves once, to find where they fall back on old boundaries;
+  /// nil where the section must be laid out again (see `lineRuns(ofSection:changing:…)`).
   ///
   /// - Complexity: O(log runs) (O(log² runs) as a tree) + O(items on the lines broken).
   private func rebreakPlan(
-    _ firstChanged: Int, through lastChanged: Int, of old: SectionRuns, _ items: FlowItemSizes,
-    _ metrics: FlowSectionMetrics
+    _ firstChanged: Int, through lastChanged: Int, itemDelta: Int, of old: SectionRuns,
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics
   ) -> RebreakPlan? {
     let runs = old.runs
-    guard old.columns == nil, metrics.uniformSize == nil, items.count == old.numberOfItems,
-      Self.breakAlike(metrics, old.metrics), 0 <= firstChanged, firstChanged <= lastChanged,
-      lastChanged < items.count, runs.count > 2
+    // Items changed (or, deleted only, none: `lastChanged` is `firstChanged` − 1), all before
+    // the old section's end: a change there changes its last line, which the loop leaves to a
+    // full layout.
+    let changes = itemDelta == 0 ? firstChanged <= lastChanged : firstChanged <= lastChanged + 1
+    guard old.columns == nil, metrics.uniformSize == nil,
+      items.count == old.numberOfItems + itemDelta, Self.breakAlike(metrics, old.metrics),
+      0 <= firstChanged, changes, lastChanged < items.count, firstChanged < old.numberOfItems,
+      lastChanged - itemDelta < old.numberOfItems, runs.count > 2
     else { return nil }
-    // FLOW-11: a resized first item may open or close the empty line (every other line holds
+    // FLOW-11: a changed first item may open or close the empty line (every other line holds
     // an item, so only the empty line is followed by a run at item 0).
-    if firstChanged == 0 && (runs[1].firstItem == 0) != opensWithEmptyLine(items, metrics) {
+    if firstChanged == 0
+      && (old.firstItem(ofRun: 1) == 0) != opensWithEmptyLine(items, metrics)
+    {
       return nil
     }
-    let lines = OldLines(runs: runs, numberOfItems: items.count)
+    let lines = OldLines(section: old)
 
     // The line before the first changed item's (never FLOW-11's empty line).
     var (resumeRun, resumeLine) = lines.position(holding: firstChanged)
@@ -153,7 +176,7 @@ extension FlowLayoutEngine {
       // The run before, past empty slots (which hold the resumed run's first item too).
       var before = resumeRun - 1
       while before >= 0 && runs[before].isEmptySlot { before -= 1 }
-      if before >= 0 && runs[before].firstItem < runs[resumeRun].firstItem {
+      if before >= 0 && old.firstItem(ofRun: before) < old.firstItem(ofRun: resumeRun) {
         resumeRun = before
         resumeLine = runs[resumeRun].lineCount - 1
       }
@@ -167,7 +190,8 @@ extension FlowLayoutEngine {
         resumeLine, of: resumed,
         thickness: thickness(of: resumeItem, lines.perLine(resumeRun), items))
 
-    // FLOW-9's loop from the resumed line, until a break lands on an old boundary.
+    // FLOW-9's loop from the resumed line, until a break lands on an old boundary (new item
+    // k past the change is old item k − itemDelta).
     var (lineStart, lineFirst) = (resumeStart, resumeItem)
     var (broken, everyNewLineHoldsOneItem) = (0, true)
     var stop: (run: Int, line: Int, item: Int)
@@ -180,9 +204,11 @@ extension FlowLayoutEngine {
       guard line.endItem < items.count, broken < Self.rebreakLimit else { return nil }
       lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
       lineFirst = line.endItem
-      if lineFirst > lastChanged, let found = lines.line(atOrAfter: lineFirst, from: searchFrom) {
+      if lineFirst > lastChanged,
+        let found = lines.line(atOrAfter: lineFirst - itemDelta, from: searchFrom)
+      {
         searchFrom = found.run
-        if found.item == lineFirst {
+        if found.item == lineFirst - itemDelta {
           stop = found
           break
         }
@@ -199,15 +225,17 @@ extension FlowLayoutEngine {
     }
 
     let stopRun = old.run(stop.run)
+    // The stop's old line holds the items now from `stop.item + itemDelta` on.
     let oldStopStart =
       stop.line == 0
       ? stopRun.start
       : old.lineStart(
-        stop.line, of: stopRun, thickness: thickness(of: stop.item, lines.perLine(stop.run), items))
+        stop.line, of: stopRun,
+        thickness: thickness(of: stop.item + itemDelta, lines.perLine(stop.run), items))
     return RebreakPlan(
       resumeRun: resumeRun, resumeLine: resumeLine, resumeItem: resumeItem,
       resumeStart: resumeStart, stop: stop, oldStopStart: oldStopStart, newStopStart: lineStart,
-      broken: broken)
+      broken: broken, itemDelta: itemDelta)
   }
 
   /// Calls `body` with the runs that replace runs `plan.resumeRun…plan.stop.run`, each with
@@ -230,7 +258,7 @@ extension FlowLayoutEngine {
         written = 1
       }
       var (lineStart, lineFirst) = (plan.resumeStart, plan.resumeItem)
-      while lineFirst < plan.stop.item {
+      while lineFirst < plan.newStopItem {
         let line = breakLine(startingAt: lineFirst, items, metrics)
         replacing.initializeElement(
           at: written, to: LineRun(start: lineStart, firstItem: lineFirst, lineCount: 1))
@@ -242,7 +270,7 @@ extension FlowLayoutEngine {
       replacing.initializeElement(
         at: written,
         to: LineRun(
-          start: plan.newStopStart, firstItem: plan.stop.item,
+          start: plan.newStopStart, firstItem: plan.newStopItem,
           lineCount: stopLineCount - plan.stop.line))
       return body(UnsafeBufferPointer(replacing))
     }
@@ -293,15 +321,22 @@ extension FlowLayoutEngine {
     let emptied = max(stopRun - first + 1 - replacingCount, 0)
     let resumed = section.run(first)
     let stopLineCount = section.runs[stopRun].lineCount
-    // The old starts of slots first … last + 1, then the deltas of their distances, then the
-    // new contents' starts.
-    let done = withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * slots + 1) {
-      scratch -> Bool in
-      let (oldStarts, deltas) = (
+    let itemDelta = plan.itemDelta
+    // The old starts of slots first … last + 1, then the deltas of their distances; the same
+    // for their first items; then the new contents.
+    let done = withUnsafeTemporaryAllocation(
+      of: (distance: Double, items: Int).self, capacity: 2 * slots + 1
+    ) { scratch -> Bool in
+      let (old, deltas) = (
         UnsafeMutableBufferPointer(rebasing: scratch[0...slots]),
         UnsafeMutableBufferPointer(rebasing: scratch[(slots + 1)...])
       )
-      for offset in 0...slots { oldStarts[offset] = section.start(ofRun: first + offset) }
+      // One walk from the first slot: O(log runs), then about two nodes a slot.
+      var walked = resumed
+      for offset in 0...slots {
+        if offset > 0 { walked = section.run(after: first + offset - 1, walked) }
+        old[offset] = (walked.start, walked.firstItem)
+      }
       return withUnsafeTemporaryAllocation(of: LineRun.self, capacity: slots) { contents in
         // The new contents of the slots, each with its start: as broken again (new) before
         // the rest of the stop's run; from it on, where it was (old), all moved by one delta.
@@ -309,7 +344,9 @@ extension FlowLayoutEngine {
         let exact = withReplacingRuns(
           plan, resumed: resumed, stopLineCount: stopLineCount, items, metrics
         ) { replacing -> Bool in
-          precondition(replacing.count == replacingCount && replacing[0].start == oldStarts[0])
+          precondition(
+            replacing.count == replacingCount && replacing[0].start == old[0].0
+              && replacing[0].firstItem == old[0].1)
           var written = 0
           for run in replacing.prefix(newCount) {
             contents.initializeElement(at: written, to: run)
@@ -323,15 +360,20 @@ extension FlowLayoutEngine {
           contents.initializeElement(at: written, to: rest)
           written += 1
           for slot in (stopRun + 1)..<(last + 1) where !section.runs[slot].isEmptySlot {
+            let (start, firstItem) = old[slot - first]
             contents.initializeElement(
-              at: written, to: section.runs[slot].moved(to: oldStarts[slot - first]))
+              at: written,
+              to: LineRun(
+                start: start, firstItem: firstItem + itemDelta,
+                lineCount: section.runs[slot].lineCount))
             written += 1
           }
           precondition(written == slots)
           for offset in 0..<slots {
-            let old = oldStarts[offset + 1] - oldStarts[offset]
-            sums.remove(old)
-            if let pitch = SectionRuns.pitch(of: section.runs[first + offset], distanceToNext: old)
+            let oldDistance = old[offset + 1].0 - old[offset].0
+            sums.remove(oldDistance)
+            if let pitch = SectionRuns.pitch(
+              of: section.runs[first + offset], distanceToNext: oldDistance)
             {
               sums.remove(pitch)
             }
@@ -346,14 +388,18 @@ extension FlowLayoutEngine {
                 ? Self.distance(from: contents[offset].start, to: plan.newStopStart)
                 : Self.distance(
                   from: contents[offset].start,
-                  to: next < slots ? contents[next].start : oldStarts[slots])
+                  to: next < slots ? contents[next].start : old[slots].0)
             guard isExact, new >= 0, new.sign == .plus else { return false }
             sums.insert(new)
             if let pitch = SectionRuns.pitch(of: contents[offset], distanceToNext: new) {
               guard Double(contents[offset].lineCount) * pitch == new else { return false }
               sums.insert(pitch)
             }
-            deltas[offset] = new - old
+            // The items between: to the next slot's first, or the old first item of the slot
+            // after the last, renumbered.
+            let nextItem = next < slots ? contents[next].firstItem : old[slots].1 + itemDelta
+            let items = nextItem - contents[offset].firstItem
+            deltas[offset] = (new - oldDistance, items - (old[offset + 1].1 - old[offset].1))
           }
           return true
         }
@@ -363,11 +409,14 @@ extension FlowLayoutEngine {
           return false
         }
         section.runs.withUniqueRuns(holder: &holder) { nodes in
+          // Each slot keeps its nodes, with its new lines; then the nodes change by the deltas.
           for offset in 0..<slots {
-            nodes[first + offset] = contents[offset].moved(to: nodes[first + offset].start)
+            let node = nodes[first + offset]
+            nodes[first + offset] = LineRun(
+              start: node.start, firstItem: node.firstItem, lineCount: contents[offset].lineCount)
           }
           counters.treeNodesTouched += SectionRuns.addToDistances(
-            UnsafeBufferPointer(deltas), from: first + 1, of: nodes)
+            deltas, from: first + 1, of: nodes)
         }
         contents.baseAddress?.deinitialize(count: slots)
         return true
@@ -376,6 +425,7 @@ extension FlowLayoutEngine {
     guard done else { return .inexact }
     section.startSums = sums
     section.metrics = metrics
+    section.numberOfItems = items.count
     if plan.newStopStart.bitPattern != plan.oldStopStart.bitPattern {
       let lastRun = section.runs.count - 1
       let thickness = section.shape(ofRun: lastRun, items, geometry).thickness
@@ -398,7 +448,7 @@ extension FlowLayoutEngine {
 
   /// `plan` applied to a section whose runs hold their starts, in a copy of its runs: the runs
   /// after the stop's each moved by one delta, where that is the engine's chain (FLOW-16) —
-  /// where no addition rounds (`shiftIsExact`).
+  /// where no addition rounds (`shiftIsExact`) — and renumbered by the items the change added.
   /// Returns the section and the storage of its runs, its holder from then on.
   ///
   /// - Complexity: O(runs) to copy them and, when the lines after them move, O(items after
@@ -412,7 +462,7 @@ extension FlowLayoutEngine {
     let (oldStart, lineStart) = (plan.oldStopStart, plan.newStopStart)
     let moves = oldStart.bitPattern != lineStart.bitPattern
     if moves
-      && !shiftIsExact(from: oldStart, to: lineStart, items, from: plan.stop.item, metrics)
+      && !shiftIsExact(from: oldStart, to: lineStart, items, from: plan.newStopItem, metrics)
     {
       return nil
     }
@@ -438,20 +488,22 @@ extension FlowLayoutEngine {
     // tested for.
     var zeros = 0
     var shifted = 0
+    let itemDelta = plan.itemDelta
     runs.withUnsafeRuns { kept in
       buffer.appending { slot in
         let later = (plan.stop.run + 1)..<kept.count
         guard let base = kept.baseAddress else { return 0 }
-        if !moves {
+        if !moves && itemDelta == 0 {
           slot.initialize(from: base + later.lowerBound, count: later.count)
           return later.count
         }
         for (written, run) in later.enumerated() {
-          let start = kept[run].start + delta
-          zeros |= start == 0 ? 1 : 0
+          let start = moves ? kept[run].start + delta : kept[run].start
+          zeros |= moves && start == 0 ? 1 : 0
           shifted &+= kept[run].lineCount
           slot[written] = LineRun(
-            start: start, firstItem: kept[run].firstItem, lineCount: kept[run].lineCount)
+            start: start, firstItem: kept[run].firstItem + itemDelta,
+            lineCount: kept[run].lineCount)
         }
         return later.count
       }
@@ -463,6 +515,7 @@ extension FlowLayoutEngine {
 
     var section = old
     section.metrics = metrics
+    section.numberOfItems = items.count
     section.runs = LineRunList(offset: 0, count: buffer.count)
     let storage = buffer.finish()
     section.runs.keep(storage)
@@ -610,47 +663,51 @@ extension FlowLayoutEngine {
       && a.headerLength.bitPattern == b.headerLength.bitPattern
   }
 
-  /// The lines of a mixed section's runs, addressed as (run, line within it).
+  /// The lines of a mixed section's runs, addressed as (run, line within it): the section
+  /// before a change, its runs read as a chain or a tree (`SectionRuns.firstItem(ofRun:)`).
   private struct OldLines {
-    let runs: LineRunList
-    let numberOfItems: Int
+    let section: SectionRuns
 
-    func endItem(_ run: Int) -> Int {
-      run + 1 < runs.count ? runs[run + 1].firstItem : numberOfItems
-    }
+    var runs: LineRunList { section.runs }
 
     /// The items on each line of `run` (zero for FLOW-11's empty line and an empty slot).
     func perLine(_ run: Int) -> Int {
-      (endItem(run) - runs[run].firstItem) / max(runs[run].lineCount, 1)
+      perLine(run, from: section.firstItem(ofRun: run), to: section.endItem(ofRun: run))
+    }
+
+    private func perLine(_ run: Int, from first: Int, to end: Int) -> Int {
+      (end - first) / max(runs[run].lineCount, 1)
     }
 
     /// The line that holds `item`.
     ///
     /// - Complexity: O(log runs).
     func position(holding item: Int) -> (run: Int, line: Int) {
-      let run = partitioningIndex(runs.count) { runs[$0].firstItem > item } - 1
-      return (run, (item - runs[run].firstItem) / perLine(run))
+      let run = section.runIndex(holding: item)
+      return (run, (item - section.firstItem(ofRun: run)) / perLine(run))
     }
 
     /// The first line, in run `from` or later, that starts at or after `item`; nil past the
     /// last.
     ///
-    /// - Complexity: O(runs passed).
+    /// - Complexity: O(runs passed), plus O(log runs) as a tree.
     func line(atOrAfter item: Int, from start: Int) -> (run: Int, line: Int, item: Int)? {
+      guard start < runs.count else { return nil }
       var run = start
+      var first = section.firstItem(ofRun: run)
       while run < runs.count {
-        if runs[run].isEmptySlot {
-          run += 1
-          continue
-        }
-        let first = runs[run].firstItem
-        if first >= item { return (run, 0, first) }
-        let perLine = perLine(run)
-        if perLine > 0 && item < endItem(run) {
-          let line = (item - first + perLine - 1) / perLine
-          if line < runs[run].lineCount { return (run, line, first + line * perLine) }
+        // Where run `run` ends: the next run's first item (read once, for the next turn too).
+        let end = section.endItem(ofRun: run)
+        if !runs[run].isEmptySlot {
+          if first >= item { return (run, 0, first) }
+          let perLine = perLine(run, from: first, to: end)
+          if perLine > 0 && item < end {
+            let line = (item - first + perLine - 1) / perLine
+            if line < runs[run].lineCount { return (run, line, first + line * perLine) }
+          }
         }
         run += 1
+        first = end
       }
       return nil
     }

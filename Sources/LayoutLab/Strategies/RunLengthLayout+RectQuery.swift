@@ -76,8 +76,8 @@ extension RunLengthLayout {
       if index == meeting.lowerBound { firstRunOfFirst = first }
       // Invariant: runs before `last` start at or before `high`, as do those before `first`.
       let last = section.runsStarting(from: first) { start + $0 <= high }
-      let end = last < runs.count ? runs[last].firstItem : section.numberOfItems
-      var count = max(end - runs[first].firstItem, 0)
+      let end = last < runs.count ? section.firstItem(ofRun: last) : section.numberOfItems
+      var count = max(end - section.firstItem(ofRun: first), 0)
       // A run of many lines (the stretches of a uniform section around a resized item) can
       // hold far more items than the range meets: the answer would reserve O(n) bytes per
       // query. Runs between the first and the last lie in the range, so only those two are
@@ -95,10 +95,8 @@ extension RunLengthLayout {
     /// such a run can have a surplus (`surplus(ofRun:of:_:)`).
     @inline(__always)
     private func holdsMany(run: Int, of section: Section) -> Bool {
-      let runs = section.runs
-      let lines = runs[run]
-      let end = run + 1 < runs.count ? runs[run + 1].firstItem : section.numberOfItems
-      return end - lines.firstItem > 512 && lines.lineCount > 1
+      guard section.runs[run].lineCount > 1 else { return false }
+      return section.endItem(ofRun: run) - section.firstItem(ofRun: run) > 512
     }
 
     /// How many more items run `run` of mixed section `index` holds than its lines that can
@@ -315,14 +313,19 @@ extension RunLengthLayout {
       var lines = section.run(run)
       while true {
         guard start + lines.start <= high else { break }
+        // The next run, read before this one's lines: where its items start is where this
+        // one's end.
+        let hasNext = run + 1 < runs.count
+        let next = hasNext ? section.run(after: run, lines) : lines
+        let endItem = hasNext ? next.firstItem : section.numberOfItems
         // Most runs of a mixed section are one line: placed by `forEachCell(ofLine:)`.
         if lines.lineCount == 1 {
           // Its cells framed by a loop compiled for the geometry's axis and direction.
           let isFirst = run == first
           func forEachCell<Orientation: FlowOrientation>(as orientation: Orientation.Type) -> Bool {
             self.forEachCell(
-              ofLine: lines, run, isFirst: isFirst, section, index, start: start, size: size,
-              emit, as: orientation)
+              ofLine: lines, run, endItem: endItem, isFirst: isFirst, section, index,
+              start: start, size: size, emit, as: orientation)
           }
           let accepted =
             switch (geometry.isVertical, geometry.isRightToLeft) {
@@ -333,11 +336,11 @@ extension RunLengthLayout {
             }
           guard accepted else { return false }
           run += 1
-          guard run < runs.count else { break }
-          lines = section.run(after: run - 1, lines)
+          guard hasNext else { break }
+          lines = next
           continue
         }
-        let shape = section.shape(ofRun: run, geometry, size: size)
+        let shape = section.shape(ofRun: run, lines, endItem: endItem, geometry, size: size)
         // Runs after the first start at or after `low` (`firstRun`), so their first line
         // reaches it: only the first run is searched.
         var line =
@@ -364,13 +367,14 @@ extension RunLengthLayout {
           line += 1
         }
         run += 1
-        guard run < runs.count else { break }
-        lines = section.run(after: run - 1, lines)
+        guard hasNext else { break }
+        lines = next
       }
       return true
     }
 
-    /// `forEachCell(ofMixed:_:start:fromRun:size:_:)` for run `run`, `lines`, of one line: what
+    /// `forEachCell(ofMixed:_:start:fromRun:size:_:)` for run `run`, `lines`, of one line whose
+    /// items end at `endItem` (the next run's first): what
     /// `shape(ofRun:_:size:)`, `firstLine`, `lineStart` and `RunLengthLayout.forEachCell` give
     /// it, by the same sums in the same order, without what a run of many lines needs (its
     /// items per line, the line's items by multiplication, a search), which cost a query about
@@ -380,14 +384,13 @@ extension RunLengthLayout {
     /// - Complexity: O(items on the line).
     @inline(__always)
     private mutating func forEachCell<Orientation: FlowOrientation>(
-      ofLine lines: FlowLayoutEngine.LineRun, _ run: Int, isFirst: Bool, _ section: Section,
-      _ index: Int, start: Double, size: (Int) -> CGSize, _ emit: (LayoutAttributes) -> Bool,
-      as orientation: Orientation.Type
+      ofLine lines: FlowLayoutEngine.LineRun, _ run: Int, endItem: Int, isFirst: Bool,
+      _ section: Section, _ index: Int, start: Double, size: (Int) -> CGSize,
+      _ emit: (LayoutAttributes) -> Bool, as orientation: Orientation.Type
     ) -> Bool {
       let geometry = state.pointee.geometry
       let runs = section.runs
       let firstItem = lines.firstItem
-      let endItem = run + 1 < runs.count ? runs[run + 1].firstItem : section.numberOfItems
       // `shape(ofRun:_:size:)`'s sums, in its order. Items of a run are items of the section:
       // indices below its count, which cannot overflow.
       var (mainLength, thickness) = (0.0, 0.0)

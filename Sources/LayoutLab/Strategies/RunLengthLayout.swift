@@ -327,16 +327,17 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     change.sections.forEachChange { index, origin in
       if case .existing(let was, let first?, let last, let itemDelta) = origin {
         let old = state.sections[index].length
-        // Items resized in place: only the lines they move are broken again, when that is
-        // provably what a full layout of the section gives (never a section of one size,
-        // whose one run is laid out again in O(1), nor items far apart: see `mayRebreak`).
+        // Items resized, inserted or deleted in place: only the lines they move are broken
+        // again, when that is provably what a full layout of the section gives (never a
+        // section of one size, whose one run is laid out again in O(1), nor items far apart:
+        // see `mayRebreak`).
         let relined =
-          keepsStarts && was == index && itemDelta == 0
-          && Self.mayRebreak(state.sections[index], first, last)
+          keepsStarts && was == index
+          && Self.mayRebreak(state.sections[index], first, max(last, first))
           && state.changeSection(index) { section, holder in
             engine.lineRuns(
-              ofSection: index, resizing: first, through: last, in: &section, holder: &holder,
-              counters: &counters)
+              ofSection: index, changing: first, through: last, itemDelta: itemDelta,
+              in: &section, holder: &holder, counters: &counters)
           }
         if !relined {
           state.sections[index] = relaid.laidOut(

@@ -1,0 +1,144 @@
+import BenchmarkDatasets
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// Items inserted and deleted in a mixed section of the run-length strategy: only the lines
+/// around them are broken again, and the later runs are renumbered and moved — through O(log
+/// runs) nodes where the runs' starts and first items are a tree
+/// (`FlowLayoutEngine+LineRunStarts.swift`), in one copy where they are a chain — with frames
+/// equal to a fresh layout's, bit for bit.
+@Suite("Run-length item batches")
+struct RunLengthItemBatchTests {
+  static let baseSeed: UInt64 =
+    ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x17E3_B47C
+
+  /// Applies `batch` to `model` and `layout`, and prepares.
+  static func apply(
+    _ batch: BatchUpdate, _ model: inout FlowLayoutModel, _ layout: inout RunLengthLayout
+  ) throws {
+    (model, _) = try model.applying(batch)
+    layout.resetWorkCounters()
+    try layout.performBatchUpdates(batch)
+    layout.prepare()
+  }
+
+  static func path(_ item: Int) -> LayoutIndexPath { LayoutIndexPath(item: item, section: 0) }
+
+  static func randomSize(_ random: inout SplitMix64) -> CGSize {
+    CGSize(
+      width: Double(random.nextInt(in: 40...200)), height: Double(random.nextInt(in: 40...120)))
+  }
+
+  @Test(
+    "inserting and deleting items of a 1,000,000-item mixed section re-breaks only the lines whose items move and touches O(log runs) tree nodes"
+  )
+  func logarithmicInsertsAndDeletes() throws {
+    let seed = Self.baseSeed
+    print("RunLengthItemBatchTests.logarithmicInsertsAndDeletes: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var model = RunLengthStartTreeTests.model(1_000_000, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    #expect(layout.prepared.sections[0].startSums != nil, "prepare makes a tree of many runs")
+    let runs = layout.prepared.sections[0].runs.count
+    let bound = 2 * (Int.bitWidth - runs.leadingZeroBitCount) + 8
+    // One item in, one out, a few in and out at once, far apart in the section.
+    let batches: [(String, BatchUpdate)] = [
+      (
+        "insert 500,000",
+        BatchUpdate(insertItems: [.init(at: Self.path(500_000), size: Self.randomSize(&random))])
+      ),
+      ("delete 500,000", BatchUpdate(deleteItems: [Self.path(500_000)])),
+      (
+        "insert 123,457",
+        BatchUpdate(insertItems: [
+          .init(at: Self.path(123_457), size: CGSize(width: 390, height: 50))
+        ])
+      ),
+      (
+        "insert 3 at 777,000",
+        BatchUpdate(
+          insertItems: (0..<3).map {
+            .init(at: Self.path(777_000 + $0), size: Self.randomSize(&random))
+          })
+      ),
+      ("delete 2 at 31", BatchUpdate(deleteItems: [Self.path(31), Self.path(32)])),
+      ("delete 999,000", BatchUpdate(deleteItems: [Self.path(999_000)])),
+    ]
+    for (name, batch) in batches {
+      try Self.apply(batch, &model, &layout)
+      let counters = layout.workCounters
+      // The lines re-broken are those whose items move along them: until a break lands on
+      // an old one (a few lines here; `FlowLayoutEngine.rebreakLimit` says how many). Each is
+      // one slot rewritten, and its nodes' change is passed on up the tree in O(log runs).
+      #expect(counters.sectionsLaidOut == 1, "\(name): \(counters)")
+      #expect(counters.linesBroken <= 32, "\(name): \(counters)")
+      #expect(counters.linesShifted <= 40, "\(name): \(counters)")
+      #expect(
+        counters.treeNodesTouched <= bound + counters.linesBroken + 2, "\(name): \(counters)")
+      #expect(layout.prepared.sections[0].startSums != nil, "\(name)")
+      #expect(layout.prepared.sections[0].numberOfItems == model.sections[0].numberOfItems)
+      let items = batch.insertItems.map(\.at.item) + batch.deleteItems.map(\.item)
+      try RunLengthStartTreeTests.expectProbesEqualFresh(layout, model, items: items)
+    }
+  }
+
+  @Test(
+    "seeded item batches of a mixed section, near one another or far apart, equal a fresh layout after every batch",
+    arguments: [100_000, 3_000])
+  func randomItemBatches(items count: Int) throws {
+    let seed = Self.baseSeed &+ UInt64(count)
+    print("RunLengthItemBatchTests.randomItemBatches(\(count)): seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var model = RunLengthStartTreeTests.model(count, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    var (nearby, inTree) = (0, 0)
+    for step in 0..<60 {
+      let number = model.sections[0].numberOfItems
+      // Mostly a few changes close together (one stretch of lines re-broken); sometimes far
+      // apart, or at the section's very start or end.
+      let spot =
+        switch random.nextIndex(below: 8) {
+        case 0: random.nextIndex(below: 4)
+        case 1: number - 1 - random.nextIndex(below: 6)
+        default: 10 + random.nextIndex(below: number - 20)
+        }
+      let spread = random.nextIndex(below: 6) == 0 ? number / 2 : 6
+      var deleted = Set<Int>()
+      for _ in 0..<random.nextInt(in: 0...3) {
+        deleted.insert(min(spot + random.nextIndex(below: spread), number - 1))
+      }
+      var inserted = Set<Int>()
+      for _ in 0..<random.nextInt(in: deleted.isEmpty ? 1...3 : 0...3) {
+        inserted.insert(min(spot + random.nextIndex(below: spread), number - deleted.count))
+      }
+      // Sorted: a set's order depends on the process's hashing seed.
+      let batch = BatchUpdate(
+        deleteItems: deleted.sorted().map(Self.path),
+        insertItems: inserted.sorted().map {
+          .init(at: Self.path($0), size: Self.randomSize(&random))
+        })
+      try Self.apply(batch, &model, &layout)
+      let counters = layout.workCounters
+      // Changes close together, clear of the last lines (which a full layout judges, FLOW-12):
+      // only the lines around them are broken again, never the whole section.
+      if spread < number / 2 && spot + 6 < number - 100 {
+        nearby += 1
+        #expect(
+          counters.sectionsLaidOut == 1 && counters.linesBroken <= 32,
+          "seed \(seed), batch \(step): \(batch), \(counters)")
+      }
+      if layout.prepared.sections[0].startSums != nil { inTree += 1 }
+      guard
+        try equalsFreshLayout(
+          layout, model: model, context: "seed \(seed), batch \(step): \(batch)")
+      else { return }
+    }
+    print("changes close together in \(nearby) batches of 60, in the tree after \(inTree)")
+    #expect(nearby > 30)
+    #expect(inTree > 30, "the section's starts and items are a tree after most batches")
+  }
+}
