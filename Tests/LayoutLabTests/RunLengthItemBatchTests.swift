@@ -66,10 +66,32 @@ struct RunLengthItemBatchTests {
       ),
       ("delete 2 at 31", BatchUpdate(deleteItems: [Self.path(31), Self.path(32)])),
       ("delete 999,000", BatchUpdate(deleteItems: [Self.path(999_000)])),
+      // Ten stretches far apart in one batch: each re-broken on its own.
+      (
+        "insert 5 and delete 5, far apart",
+        BatchUpdate(
+          deleteItems: (0..<5).map { Self.path(50_000 + 200_000 * $0) },
+          insertItems: (0..<5).map {
+            .init(at: Self.path(150_000 + 200_000 * $0), size: Self.randomSize(&random))
+          })
+      ),
     ]
     for (name, batch) in batches {
       try Self.apply(batch, &model, &layout)
       let counters = layout.workCounters
+      let stretches = batch.insertItems.count + batch.deleteItems.count
+      if stretches == 10 {
+        // O(k log runs): per stretch a few slots and the nodes above them.
+        #expect(counters.sectionsLaidOut == 10, "\(name): \(counters)")
+        #expect(counters.linesBroken <= 10 * 32, "\(name): \(counters)")
+        #expect(counters.linesShifted <= 10 * 40, "\(name): \(counters)")
+        #expect(
+          counters.treeNodesTouched <= 10 * bound + counters.linesBroken + 20,
+          "\(name): \(counters)")
+        try RunLengthStartTreeTests.expectProbesEqualFresh(
+          layout, model, items: batch.insertItems.map(\.at.item) + batch.deleteItems.map(\.item))
+        continue
+      }
       // The lines re-broken are those whose items move along them: until a break lands on
       // an old one (a few lines here; `FlowLayoutEngine.rebreakLimit` says how many). Each is
       // one slot rewritten, and its nodes' change is passed on up the tree in O(log runs).
@@ -95,18 +117,20 @@ struct RunLengthItemBatchTests {
     var model = RunLengthStartTreeTests.model(count, lineSpacing: 10, random: &random)
     var layout = try RunLengthLayout(model: model)
     layout.prepare()
-    var (nearby, inTree) = (0, 0)
-    for step in 0..<60 {
+    var (nearby, apart, joined, inTree) = (0, 0, 0, 0)
+    for step in 0..<80 {
       let number = model.sections[0].numberOfItems
       // Mostly a few changes close together (one stretch of lines re-broken); sometimes far
-      // apart, or at the section's very start or end.
+      // apart (a stretch each), or at the section's very start or end.
       let spot =
         switch random.nextIndex(below: 8) {
         case 0: random.nextIndex(below: 4)
         case 1: number - 1 - random.nextIndex(below: 6)
         default: 10 + random.nextIndex(below: number - 20)
         }
-      let spread = random.nextIndex(below: 6) == 0 ? number / 2 : 6
+      // Within 6 items (one stretch), 200 (stretches whose lines may run into each other:
+      // joined) or half the section.
+      let spread = [number / 2, 200, 6, 6, 6, 6][random.nextIndex(below: 6)]
       var deleted = Set<Int>()
       for _ in 0..<random.nextInt(in: 0...3) {
         deleted.insert(min(spot + random.nextIndex(below: spread), number - 1))
@@ -125,20 +149,34 @@ struct RunLengthItemBatchTests {
       let counters = layout.workCounters
       // Changes close together, clear of the last lines (which a full layout judges, FLOW-12):
       // only the lines around them are broken again, never the whole section.
-      if spread < number / 2 && spot + 6 < number - 100 {
+      if spread == 6 && spot + 6 < number - 100 {
         nearby += 1
         #expect(
           counters.sectionsLaidOut == 1 && counters.linesBroken <= 32,
           "seed \(seed), batch \(step): \(batch), \(counters)")
       }
+      // Changes far apart, clear of the last lines: each stretch re-broken on its own
+      // (`RunLengthLayout.reline`), never the whole section.
+      let changes = deleted.count + inserted.count
+      if spread == number / 2 && (deleted.max() ?? 0) < number - 100
+        && (inserted.max() ?? 0) < number - 100
+      {
+        apart += 1
+        #expect(
+          counters.linesBroken <= 32 * changes,
+          "seed \(seed), batch \(step): \(batch), \(counters)")
+      }
+      if spread == 200 && counters.linesBroken < 200 { joined += 1 }
       if layout.prepared.sections[0].startSums != nil { inTree += 1 }
       guard
         try equalsFreshLayout(
           layout, model: model, context: "seed \(seed), batch \(step): \(batch)")
       else { return }
     }
-    print("changes close together in \(nearby) batches of 60, in the tree after \(inTree)")
-    #expect(nearby > 30)
+    print(
+      "changes close together in \(nearby) batches of 80, far apart in \(apart), within 200 "
+        + "items and re-broken in \(joined), in the tree after \(inTree)")
+    #expect(nearby > 30 && apart >= 4)
     #expect(inTree > 30, "the section's starts and items are a tree after most batches")
   }
 }

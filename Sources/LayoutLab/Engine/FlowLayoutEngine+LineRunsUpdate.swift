@@ -53,19 +53,30 @@ extension FlowLayoutEngine {
   ///   make it, and again when no empty slot lies
   ///   within `slackReach` runs of the runs that need one; otherwise O(runs) to copy them and,
   ///   when the lines after them move, O(items after them) to prove the move exact.
+  ///
+  /// A batch of changes far apart in the section is applied one stretch at a time, from the
+  /// first: `nextChange` is then where the next stretch's changes start (the model's indexes),
+  /// the runs so far hold the model's items before it and the old ones (renumbered by the
+  /// stretches done) from it on, and `itemDelta` is this stretch's count change alone. The
+  /// lines broken again must end by `nextChange` (`.reachesNextChange` otherwise: the caller
+  /// joins the two stretches); the section's length is left for the last stretch to set.
   func lineRuns(
     ofSection index: Int, changing firstChanged: Int, through lastChanged: Int,
-    itemDelta: Int, in section: inout SectionRuns, holder: inout LineRunStorage?,
-    counters: inout LayoutWorkCounters
-  ) -> Bool {
+    itemDelta: Int, before nextChange: Int? = nil, in section: inout SectionRuns,
+    holder: inout LineRunStorage?, counters: inout LayoutWorkCounters
+  ) -> Rebroken {
     // The model's section read in place: bound to a constant, it was copied (twice).
     let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
     let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
+    var reachesNextChange = false
     func planned(_ section: SectionRuns) -> RebreakPlan? {
       rebreakPlan(
-        firstChanged, through: lastChanged, itemDelta: itemDelta, of: section, items, metrics)
+        firstChanged, through: lastChanged, itemDelta: itemDelta, before: nextChange,
+        reachesNextChange: &reachesNextChange, of: section, items, metrics)
     }
-    guard var plan = planned(section) else { return false }
+    guard var plan = planned(section) else {
+      return reachesNextChange ? .reachesNextChange : .cannot
+    }
     // The tree: made at a resize once the runs are the section's alone — runs that share a
     // layout's block are copied by the resize that needs them changed (`rebreakByCopy`), so a
     // section resized once pays one pass over its runs, not two — (its slots move the runs:
@@ -79,7 +90,7 @@ extension FlowLayoutEngine {
         section.makeStartTree(withSlots: needsRoom, holder: &holder), needsRoom
       {
         counters.linesShifted += section.runs.count
-        guard let again = planned(section) else { return false }
+        guard let again = planned(section) else { return .cannot }
         plan = again
       }
     } else if lastChanged >= firstChanged,
@@ -91,18 +102,18 @@ extension FlowLayoutEngine {
       switch rebreakInPlace(
         plan, in: &section, holder: &holder, items, metrics, counters: &counters)
       {
-      case .done: return true
+      case .done: return .rebroken
       case .inexact: break
       case .noRoom:
         // Room again, spread over the section: O(runs), then the plan in the new slots.
         section.removeStartTree(holder: &holder)
         if section.makeStartTree(holder: &holder) {
           counters.linesShifted += section.runs.count
-          guard let again = planned(section) else { return false }
+          guard let again = planned(section) else { return .cannot }
           plan = again
           let done = rebreakInPlace(
             plan, in: &section, holder: &holder, items, metrics, counters: &counters)
-          if done == .done { return true }
+          if done == .done { return .rebroken }
         }
       }
     }
@@ -113,9 +124,19 @@ extension FlowLayoutEngine {
     let copied = withExtendedLifetime(holder) {
       rebreakByCopy(plan, of: section, items, metrics, counters: &counters)
     }
-    guard let copied else { return false }
+    guard let copied else { return .cannot }
     (section, holder) = copied
-    return true
+    return .rebroken
+  }
+
+  /// How `lineRuns(ofSection:changing:…)` ended.
+  enum Rebroken {
+    case rebroken
+    /// The lines broken again reach the next stretch of changes: nothing changed.
+    case reachesNextChange
+    /// The section must be laid out again (its runs may have been made a tree meanwhile:
+    /// the same lines).
+    case cannot
   }
 
   /// What a change re-breaks: from the line at `resumeRun`, `resumeLine` (its first item and
@@ -132,6 +153,9 @@ extension FlowLayoutEngine {
     let broken: Int
     /// How many items the change added (negative: deleted) before the stop.
     let itemDelta: Int
+    /// Whether the change is the batch's last in the section (no `nextChange`): it sets the
+    /// section's length.
+    let isLast: Bool
 
     /// The first item of the stop's line after the change.
     var newStopItem: Int { stop.item + itemDelta }
@@ -146,18 +170,21 @@ extension FlowLayoutEngine {
   ///
   /// - Complexity: O(log runs) (O(log² runs) as a tree) + O(items on the lines broken).
   private func rebreakPlan(
-    _ firstChanged: Int, through lastChanged: Int, itemDelta: Int, of old: SectionRuns,
-    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics
+    _ firstChanged: Int, through lastChanged: Int, itemDelta: Int, before nextChange: Int?,
+    reachesNextChange: inout Bool, of old: SectionRuns, _ items: FlowItemSizes,
+    _ metrics: FlowSectionMetrics
   ) -> RebreakPlan? {
     let runs = old.runs
     // Items changed (or, deleted only, none: `lastChanged` is `firstChanged` − 1), all before
     // the old section's end: a change there changes its last line, which the loop leaves to a
-    // full layout.
+    // full layout. The model holds every stretch's changes; the runs, those before this one.
     let changes = itemDelta == 0 ? firstChanged <= lastChanged : firstChanged <= lastChanged + 1
+    let limit = nextChange ?? items.count
     guard old.columns == nil, metrics.uniformSize == nil,
-      items.count == old.numberOfItems + itemDelta, Self.breakAlike(metrics, old.metrics),
-      0 <= firstChanged, changes, lastChanged < items.count, firstChanged < old.numberOfItems,
-      lastChanged - itemDelta < old.numberOfItems, runs.count > 2
+      nextChange != nil || items.count == old.numberOfItems + itemDelta,
+      Self.breakAlike(metrics, old.metrics), 0 <= firstChanged, changes, lastChanged < limit,
+      firstChanged < old.numberOfItems, lastChanged - itemDelta < old.numberOfItems,
+      runs.count > 2
     else { return nil }
     // FLOW-11: a changed first item may open or close the empty line (every other line holds
     // an item, so only the empty line is followed by a run at item 0).
@@ -202,6 +229,11 @@ extension FlowLayoutEngine {
       everyNewLineHoldsOneItem = everyNewLineHoldsOneItem && line.itemCount == 1
       // The last line decides FLOW-12 with the one before it: a full layout recomputes both.
       guard line.endItem < items.count, broken < Self.rebreakLimit else { return nil }
+      // A line that holds the next stretch's changes: the two are one stretch.
+      if line.endItem > limit {
+        reachesNextChange = nextChange != nil
+        return nil
+      }
       lineStart = metrics.lineStart(after: lineStart, thickness: line.thickness)
       lineFirst = line.endItem
       if lineFirst > lastChanged,
@@ -224,6 +256,11 @@ extension FlowLayoutEngine {
       guard (stop.item - resumeItem == replaced) == everyNewLineHoldsOneItem else { return nil }
     }
 
+    // The stop's line is read from the model (its thickness) — before the next stretch.
+    if stop.item + itemDelta + lines.perLine(stop.run) > limit {
+      reachesNextChange = nextChange != nil
+      return nil
+    }
     let stopRun = old.run(stop.run)
     // The stop's old line holds the items now from `stop.item + itemDelta` on.
     let oldStopStart =
@@ -235,7 +272,7 @@ extension FlowLayoutEngine {
     return RebreakPlan(
       resumeRun: resumeRun, resumeLine: resumeLine, resumeItem: resumeItem,
       resumeStart: resumeStart, stop: stop, oldStopStart: oldStopStart, newStopStart: lineStart,
-      broken: broken, itemDelta: itemDelta)
+      broken: broken, itemDelta: itemDelta, isLast: nextChange == nil)
   }
 
   /// Calls `body` with the runs that replace runs `plan.resumeRun…plan.stop.run`, each with
@@ -425,8 +462,10 @@ extension FlowLayoutEngine {
     guard done else { return .inexact }
     section.startSums = sums
     section.metrics = metrics
-    section.numberOfItems = items.count
-    if plan.newStopStart.bitPattern != plan.oldStopStart.bitPattern {
+    section.numberOfItems += plan.itemDelta
+    // The last line's items, read from the model, are its own once the last stretch is done:
+    // then the length, from where the last run now starts — where any stretch moved it.
+    if plan.isLast {
       let lastRun = section.runs.count - 1
       let thickness = section.shape(ofRun: lastRun, items, geometry).thickness
       section.length = metrics.length(linesEnd: section.start(ofRun: lastRun) + thickness)
@@ -515,11 +554,11 @@ extension FlowLayoutEngine {
 
     var section = old
     section.metrics = metrics
-    section.numberOfItems = items.count
+    section.numberOfItems += plan.itemDelta
     section.runs = LineRunList(offset: 0, count: buffer.count)
     let storage = buffer.finish()
     section.runs.keep(storage)
-    if moves {
+    if plan.isLast {
       let last = section.runs.count - 1
       let thickness = section.shape(ofRun: last, items, geometry).thickness
       section.length = metrics.length(linesEnd: section.runs[last].start + thickness)

@@ -10,10 +10,11 @@ import Foundation
 ///   without a branch on where they break, and one broken line per run: with estimated sizes
 ///   (FLOW-26), every unmeasured stretch is one run; every section's runs share one block;
 /// - a rect query binary-searches sections, runs, then the lines of a run arithmetically;
-/// - a change re-lays out the sections it touched — a resize in a mixed section only the lines
-///   it moves, where the lines after them provably move by one exact delta
-///   (`FlowLayoutEngine.lineRuns(ofSection:resizing:through:in:counters:)`) — then recomputes
-///   where later sections start (prefix sums or the engine's additions: `SectionStarts`).
+/// - a change re-lays out the sections it touched — a resize, insert or delete in a mixed
+///   section only the lines it moves, each stretch of changes on its own, where the lines after
+///   them provably move by one exact delta (`FlowLayoutEngine.lineRuns(ofSection:changing:…)`)
+///   — then recomputes where later sections start (prefix sums or the engine's additions:
+///   `SectionStarts`).
 public struct RunLengthLayout: FlowLayoutStrategy {
   public static let strategyName = "run-length"
 
@@ -324,20 +325,27 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
     // Inserted sections were laid out above; changed ones are laid out again, moved ones kept.
     let keepsStarts = !change.sections.structureChanged
+    var spansCursor = 0
     change.sections.forEachChange { index, origin in
       if case .existing(let was, let first?, let last, let itemDelta) = origin {
         let old = state.sections[index].length
+        let spans = change.sections.itemSpans(ofSection: index, cursor: &spansCursor)
         // Items resized, inserted or deleted in place: only the lines they move are broken
         // again, when that is provably what a full layout of the section gives (never a
-        // section of one size, whose one run is laid out again in O(1), nor items far apart:
-        // see `mayRebreak`).
+        // section of one size, whose one run is laid out again in O(1), nor items far apart
+        // in one range: see `mayRebreak`, `reline(_:spans:…)`).
         let relined =
           keepsStarts && was == index
-          && Self.mayRebreak(state.sections[index], first, max(last, first))
           && state.changeSection(index) { section, holder in
-            engine.lineRuns(
-              ofSection: index, changing: first, through: last, itemDelta: itemDelta,
-              in: &section, holder: &holder, counters: &counters)
+            if let spans {
+              return Self.reline(
+                &section, holder: &holder, index, spans: spans, engine: engine,
+                counters: &counters)
+            }
+            return Self.mayRebreak(section, first, max(last, first))
+              && engine.lineRuns(
+                ofSection: index, changing: first, through: last, itemDelta: itemDelta,
+                in: &section, holder: &holder, counters: &counters) == .rebroken
           }
         if !relined {
           state.sections[index] = relaid.laidOut(
@@ -363,6 +371,47 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     } else if !state.geometry.isVertical && state.geometry.isRightToLeft {
       state.geometry.mirrorWidth = mirrorWidth
     }
+  }
+
+  /// Section `index` after a batch that changed items far apart in it (`spans`, by item: two
+  /// or more), its lines broken again around each stretch of changes, from the first: each
+  /// stretch whose lines reach the next stretch's changes is joined to it. False — the
+  /// caller lays the section out again — where a stretch cannot be re-broken, where the
+  /// section's runs are not a tree after the first (each stretch would copy them), or where the
+  /// stretches are so many that laying the section out costs less: more than one per 512 items
+  /// (a stretch costs O(log runs) plus its lines, some 1–2 µs; laying out, a few nanoseconds an
+  /// item).
+  ///
+  /// - Complexity: O(stretches · log runs + items on the lines broken again).
+  private static func reline(
+    _ section: inout Section, holder: inout FlowLayoutEngine.LineRunStorage?, _ index: Int,
+    spans: ArraySlice<FlowSectionChanges.ChangedItemSpan>, engine: FlowLayoutEngine,
+    counters: inout LayoutWorkCounters
+  ) -> Bool {
+    guard section.columns == nil, spans.count <= section.numberOfItems / 512 else {
+      return false
+    }
+    // The spans' count changes are the section's up to each: `before` is that of the spans
+    // done.
+    var (next, before) = (spans.startIndex, 0)
+    while next < spans.endIndex {
+      // A chain's runs are copied at each stretch: only the first may go that way.
+      guard next == spans.startIndex || section.startSums != nil else { return false }
+      var through = next
+      while true {
+        let nextChange = through + 1 < spans.endIndex ? spans[through + 1].first : nil
+        let outcome = engine.lineRuns(
+          ofSection: index, changing: spans[next].first, through: spans[through].last,
+          itemDelta: spans[through].itemDelta - before, before: nextChange, in: &section,
+          holder: &holder, counters: &counters)
+        if outcome == .rebroken { break }
+        guard outcome == .reachesNextChange else { return false }
+        through += 1
+      }
+      before = spans[through].itemDelta
+      next = through + 1
+    }
+    return true
   }
 
   /// Whether re-breaking only the lines of items `first…last` of `section` can succeed: not
