@@ -59,7 +59,8 @@ extension FlowLayoutEngine {
   /// the runs so far hold the model's items before it and the old ones (renumbered by the
   /// stretches done) from it on, and `itemDelta` is this stretch's count change alone. The
   /// lines broken again must end by `nextChange` (`.reachesNextChange` otherwise: the caller
-  /// joins the two stretches); the section's length is left for the last stretch to set.
+  /// joins the two stretches); the section's length is left to the caller
+  /// (`length(ofSection:_:)`).
   func lineRuns(
     ofSection index: Int, changing firstChanged: Int, through lastChanged: Int,
     itemDelta: Int, before nextChange: Int? = nil, in section: inout SectionRuns,
@@ -129,6 +130,26 @@ extension FlowLayoutEngine {
     return .rebroken
   }
 
+  /// Section `index`'s length along the scroll axis (FLOW-16), from where its last run starts
+  /// and that line's thickness: after `lineRuns(ofSection:changing:…)` over several stretches
+  /// of a batch, where the runs before the last stretch could not read their last line.
+  ///
+  /// - Complexity: O(log runs + items on the last line).
+  func length(ofSection index: Int, _ section: SectionRuns) -> Double {
+    let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
+    let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
+    return length(of: section, items, metrics)
+  }
+
+  /// `length(ofSection:_:)` given the section's items and metrics.
+  private func length(
+    of section: SectionRuns, _ items: FlowItemSizes, _ metrics: FlowSectionMetrics
+  ) -> Double {
+    let last = section.runs.count - 1
+    let thickness = section.shape(ofRun: last, items, geometry).thickness
+    return metrics.length(linesEnd: section.start(ofRun: last) + thickness)
+  }
+
   /// How `lineRuns(ofSection:changing:…)` ended.
   enum Rebroken {
     case rebroken
@@ -154,7 +175,7 @@ extension FlowLayoutEngine {
     /// How many items the change added (negative: deleted) before the stop.
     let itemDelta: Int
     /// Whether the change is the batch's last in the section (no `nextChange`): it sets the
-    /// section's length.
+    /// section's length, if it moved the lines after it.
     let isLast: Bool
 
     /// The first item of the stop's line after the change.
@@ -209,13 +230,15 @@ extension FlowLayoutEngine {
       }
     }
     let resumed = old.run(resumeRun)
-    let resumeItem = resumed.firstItem + resumeLine * lines.perLine(resumeRun)
+    // Read once: as a tree, each read of a first item is O(log runs).
+    let resumePerLine = lines.perLine(resumeRun)
+    let resumeItem = resumed.firstItem + resumeLine * resumePerLine
     let resumeStart =
       resumeLine == 0
       ? resumed.start
       : old.lineStart(
         resumeLine, of: resumed,
-        thickness: thickness(of: resumeItem, lines.perLine(resumeRun), items))
+        thickness: thickness(of: resumeItem, resumePerLine, items))
 
     // FLOW-9's loop from the resumed line, until a break lands on an old boundary (new item
     // k past the change is old item k − itemDelta).
@@ -251,13 +274,14 @@ extension FlowLayoutEngine {
     // FLOW-12a: whether every line holds one item is unchanged if a line kept — of the rest
     // of the stop's run or of the run after it — holds more (it is false before and after),
     // or else if the lines replaced did exactly when the new ones do.
-    if lines.perLine(stop.run) < 2 && lines.perLine(stop.run + 1) < 2 {
+    let stopPerLine = lines.perLine(stop.run)
+    if stopPerLine < 2 && lines.perLine(stop.run + 1) < 2 {
       let replaced = lines.count(from: (resumeRun, resumeLine), to: (stop.run, stop.line))
       guard (stop.item - resumeItem == replaced) == everyNewLineHoldsOneItem else { return nil }
     }
 
     // The stop's line is read from the model (its thickness) — before the next stretch.
-    if stop.item + itemDelta + lines.perLine(stop.run) > limit {
+    if stop.item + itemDelta + stopPerLine > limit {
       reachesNextChange = nextChange != nil
       return nil
     }
@@ -268,7 +292,7 @@ extension FlowLayoutEngine {
       ? stopRun.start
       : old.lineStart(
         stop.line, of: stopRun,
-        thickness: thickness(of: stop.item + itemDelta, lines.perLine(stop.run), items))
+        thickness: thickness(of: stop.item + itemDelta, stopPerLine, items))
     return RebreakPlan(
       resumeRun: resumeRun, resumeLine: resumeLine, resumeItem: resumeItem,
       resumeStart: resumeStart, stop: stop, oldStopStart: oldStopStart, newStopStart: lineStart,
@@ -463,12 +487,10 @@ extension FlowLayoutEngine {
     section.startSums = sums
     section.metrics = metrics
     section.numberOfItems += plan.itemDelta
-    // The last line's items, read from the model, are its own once the last stretch is done:
-    // then the length, from where the last run now starts — where any stretch moved it.
-    if plan.isLast {
-      let lastRun = section.runs.count - 1
-      let thickness = section.shape(ofRun: lastRun, items, geometry).thickness
-      section.length = metrics.length(linesEnd: section.start(ofRun: lastRun) + thickness)
+    // The last line's items, read from the model, are its own once the last stretch is done
+    // (a batch of several sets the length after them: `length(of:_:)`).
+    if plan.isLast && plan.newStopStart.bitPattern != plan.oldStopStart.bitPattern {
+      section.length = length(of: section, items, metrics)
     }
     // The slots written with runs not broken again: the rest of the stop's run, the empty
     // slots and the runs moved up one (O(1) each, whatever their lines).
@@ -558,11 +580,7 @@ extension FlowLayoutEngine {
     section.runs = LineRunList(offset: 0, count: buffer.count)
     let storage = buffer.finish()
     section.runs.keep(storage)
-    if plan.isLast {
-      let last = section.runs.count - 1
-      let thickness = section.shape(ofRun: last, items, geometry).thickness
-      section.length = metrics.length(linesEnd: section.runs[last].start + thickness)
-    }
+    if plan.isLast && moves { section.length = length(of: section, items, metrics) }
     counters.linesBroken += plan.broken
     counters.sectionsLaidOut += 1
     return (section, storage)
@@ -723,7 +741,8 @@ extension FlowLayoutEngine {
     /// - Complexity: O(log runs).
     func position(holding item: Int) -> (run: Int, line: Int) {
       let run = section.runIndex(holding: item)
-      return (run, (item - section.firstItem(ofRun: run)) / perLine(run))
+      let first = section.firstItem(ofRun: run)
+      return (run, (item - first) / perLine(run, from: first, to: section.endItem(ofRun: run)))
     }
 
     /// The first line, in run `from` or later, that starts at or after `item`; nil past the

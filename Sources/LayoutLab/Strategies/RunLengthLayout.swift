@@ -334,18 +334,21 @@ public struct RunLengthLayout: FlowLayoutStrategy {
         // again, when that is provably what a full layout of the section gives (never a
         // section of one size, whose one run is laid out again in O(1), nor items far apart
         // in one range: see `mayRebreak`, `reline(_:spans:…)`).
+        // (Checked before the section is taken to change: the first change after a full layout
+        // makes every section's holder.)
         let relined =
           keepsStarts && was == index
+          && (spans.map { Self.mayReline(state.sections[index], spans: $0) }
+            ?? Self.mayRebreak(state.sections[index], first, max(last, first)))
           && state.changeSection(index) { section, holder in
             if let spans {
               return Self.reline(
                 &section, holder: &holder, index, spans: spans, engine: engine,
                 counters: &counters)
             }
-            return Self.mayRebreak(section, first, max(last, first))
-              && engine.lineRuns(
-                ofSection: index, changing: first, through: last, itemDelta: itemDelta,
-                in: &section, holder: &holder, counters: &counters) == .rebroken
+            return engine.lineRuns(
+              ofSection: index, changing: first, through: last, itemDelta: itemDelta,
+              in: &section, holder: &holder, counters: &counters) == .rebroken
           }
         if !relined {
           state.sections[index] = relaid.laidOut(
@@ -373,14 +376,21 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
   }
 
+  /// Whether `reline(_:spans:…)` may be tried: not in a section of one size (laid out again in
+  /// O(1)), nor with so many stretches that laying the section out costs less — more than one
+  /// per 512 items (a stretch costs O(log runs) plus its lines, some 1–2 µs; laying out, a few
+  /// nanoseconds an item).
+  private static func mayReline(
+    _ section: Section, spans: ArraySlice<FlowSectionChanges.ChangedItemSpan>
+  ) -> Bool {
+    section.columns == nil && spans.count <= section.numberOfItems / 512
+  }
+
   /// Section `index` after a batch that changed items far apart in it (`spans`, by item: two
   /// or more), its lines broken again around each stretch of changes, from the first: each
   /// stretch whose lines reach the next stretch's changes is joined to it. False — the
-  /// caller lays the section out again — where a stretch cannot be re-broken, where the
-  /// section's runs are not a tree after the first (each stretch would copy them), or where the
-  /// stretches are so many that laying the section out costs less: more than one per 512 items
-  /// (a stretch costs O(log runs) plus its lines, some 1–2 µs; laying out, a few nanoseconds an
-  /// item).
+  /// caller lays the section out again — where a stretch cannot be re-broken, or where the
+  /// section's runs are not a tree after the first (each stretch would copy them).
   ///
   /// - Complexity: O(stretches · log runs + items on the lines broken again).
   private static func reline(
@@ -388,9 +398,6 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     spans: ArraySlice<FlowSectionChanges.ChangedItemSpan>, engine: FlowLayoutEngine,
     counters: inout LayoutWorkCounters
   ) -> Bool {
-    guard section.columns == nil, spans.count <= section.numberOfItems / 512 else {
-      return false
-    }
     // The spans' count changes are the section's up to each: `before` is that of the spans
     // done.
     var (next, before) = (spans.startIndex, 0)
@@ -411,6 +418,8 @@ public struct RunLengthLayout: FlowLayoutStrategy {
       before = spans[through].itemDelta
       next = through + 1
     }
+    // Where the last line now starts and how thick it is, once every stretch is in.
+    section.length = engine.length(ofSection: index, section)
     return true
   }
 
