@@ -329,7 +329,11 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     change.sections.forEachChange { index, origin in
       if case .existing(let was, let first?, let last, let itemDelta) = origin {
         let old = state.sections[index].length
-        let spans = change.sections.itemSpans(ofSection: index, cursor: &spansCursor)
+        // Changes far apart span more than the gap between spans: only then are spans looked
+        // up (which copies the change's list of them; a resize's or an insert's has none).
+        let spans =
+          last - first > FlowSectionChanges.ChangedItemSpan.gap
+          ? change.sections.itemSpans(ofSection: index, cursor: &spansCursor) : nil
         // Items resized, inserted or deleted in place: only the lines they move are broken
         // again, when that is provably what a full layout of the section gives (never a
         // section of one size, whose one run is laid out again in O(1), nor items far apart
