@@ -70,29 +70,37 @@ extension FlowLayoutEngine.SectionRuns {
     index + 1 < runs.count ? firstItem(ofRun: index + 1) : numberOfItems
   }
 
-  /// How many runs start at or before `item` (first items never decrease): one descent of the
-  /// tree's item counts.
+  /// The run that holds `item` (`runIndex(holding:)`), the run itself (`run(_:)`) and where
+  /// its items end (`endItem(ofRun:)`): what a lookup of one item needs, read together.
   ///
-  /// - Complexity: O(log runs).
-  func runsInTree(startingAtOrBefore item: Int) -> Int {
-    precondition(startSums != nil)
-    return runs.withUnsafeRuns { nodes in
+  /// - Complexity: O(log runs): as a tree, one descent of its item counts, which passes
+  ///   exactly the nodes whose sums are the run's start and first item.
+  func run(holding item: Int) -> (index: Int, run: LineRun, endItem: Int) {
+    guard startSums != nil else {
+      let index = runIndex(holding: item)
+      return (index, runs[index], endItem(ofRun: index))
+    }
+    let (found, start, firstItem) = runs.withUnsafeRuns { nodes in
       let count = nodes.count
-      guard count > 0 else { return 0 }
-      // Invariant: the first `found` runs start at or before `item`; `sum` is the first item
-      // of run `found` − 1.
-      var (found, sum) = (0, 0)
-      var step = 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount)
+      // Invariant: the first `found` runs start at or before `item`; the sums are run
+      // `found` − 1's start and first item.
+      var (found, start, firstItem) = (0, 0.0, 0)
+      var step = count > 0 ? 1 << (Int.bitWidth - 1 - count.leadingZeroBitCount) : 0
       while step > 0 {
         let next = found + step
-        if next <= count && sum + nodes[next - 1].firstItem <= item {
+        if next <= count && firstItem + nodes[next - 1].firstItem <= item {
           found = next
-          sum += nodes[next - 1].firstItem
+          start += nodes[next - 1].start
+          firstItem += nodes[next - 1].firstItem
         }
         step >>= 1
       }
-      return found
+      return (found, start, firstItem)
     }
+    let index = found - 1
+    let run = LineRun(start: start, firstItem: firstItem, lineCount: runs[index].lineCount)
+    let endItem = found < runs.count ? self.run(after: index, run).firstItem : numberOfItems
+    return (index, run, endItem)
   }
 
   /// Run `index` + 1, given run `index` (`previous`, as `run(_:)` gave it), for a walk over

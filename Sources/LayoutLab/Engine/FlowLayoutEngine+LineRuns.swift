@@ -182,7 +182,7 @@ extension FlowLayoutEngine {
     ///
     /// - Complexity: O(log runs).
     func runIndex(holding item: Int) -> Int {
-      guard startSums == nil else { return runsInTree(startingAtOrBefore: item) - 1 }
+      guard startSums == nil else { return run(holding: item).index }
       // Invariant: runs before the result start at or before `item` (firstItem never decreases).
       return partitioningIndex(runs.count) { runs[$0].firstItem > item } - 1
     }

@@ -740,9 +740,8 @@ extension FlowLayoutEngine {
     ///
     /// - Complexity: O(log runs).
     func position(holding item: Int) -> (run: Int, line: Int) {
-      let run = section.runIndex(holding: item)
-      let first = section.firstItem(ofRun: run)
-      return (run, (item - first) / perLine(run, from: first, to: section.endItem(ofRun: run)))
+      let (run, lines, end) = section.run(holding: item)
+      return (run, (item - lines.firstItem) / perLine(run, from: lines.firstItem, to: end))
     }
 
     /// The first line, in run `from` or later, that starts at or after `item`; nil past the

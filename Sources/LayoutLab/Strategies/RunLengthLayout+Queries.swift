@@ -115,11 +115,13 @@ extension RunLengthLayout {
     guard state.sections.indices.contains(indexPath.section) else { return nil }
     let section = state.sections[indexPath.section]
     guard (0..<section.numberOfItems).contains(indexPath.item) else { return nil }
-    let runIndex = section.runIndex(holding: indexPath.item)
-    let run = section.run(runIndex)
+    let (runIndex, run, endItem) = section.run(holding: indexPath.item)
     let items = FlowItemSizes(
       section: indexPath.section, of: model.sections, layout: model.layout)
-    let shape = section.shape(ofRun: runIndex, items, state.geometry)
+    let shape =
+      section.columns == nil
+      ? section.shape(ofRun: runIndex, run, endItem: endItem, state.geometry) { items[$0] }
+      : section.shape(ofRun: runIndex, items, state.geometry)
     let line = (indexPath.item - run.firstItem) / shape.itemsPerLine
     var placement: FlowCellPlacement?
     if case .columns(let columns) = shape.placement {
