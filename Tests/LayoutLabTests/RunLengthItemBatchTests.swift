@@ -108,6 +108,32 @@ struct RunLengthItemBatchTests {
   }
 
   @Test(
+    "deleting a long stretch of a 1,000,000-item mixed section replaces its lines whole, or lays the section out again past twice the re-break limit"
+  )
+  func longDeletes() throws {
+    let seed = Self.baseSeed &+ 3
+    print("RunLengthItemBatchTests.longDeletes: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var model = RunLengthStartTreeTests.model(1_000_000, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    // 600 items: about 200 lines, replaced whole (their slots emptied) by a few lines broken.
+    try Self.apply(
+      BatchUpdate(deleteItems: (600_000..<600_600).map(Self.path)), &model, &layout)
+    var counters = layout.workCounters
+    #expect(counters.sectionsLaidOut == 1 && counters.linesBroken <= 32, "\(counters)")
+    #expect(counters.linesShifted <= 300, "\(counters)")
+    #expect(layout.prepared.sections[0].startSums != nil)
+    try RunLengthStartTreeTests.expectProbesEqualFresh(layout, model, items: [599_999, 600_000])
+    // 30,000 items: the section laid out again, at once (no walk over the lines deleted).
+    try Self.apply(
+      BatchUpdate(deleteItems: (100_000..<130_000).map(Self.path)), &model, &layout)
+    counters = layout.workCounters
+    #expect(counters.sectionsLaidOut == 1 && counters.linesBroken > 100_000, "\(counters)")
+    try RunLengthStartTreeTests.expectProbesEqualFresh(layout, model, items: [99_999, 100_000])
+  }
+
+  @Test(
     "seeded item batches of a mixed section, near one another or far apart, equal a fresh layout after every batch",
     arguments: [100_000, 3_000])
   func randomItemBatches(items count: Int) throws {
@@ -145,6 +171,7 @@ struct RunLengthItemBatchTests {
         insertItems: inserted.sorted().map {
           .init(at: Self.path($0), size: Self.randomSize(&random))
         })
+      let wasTree = layout.prepared.sections[0].startSums != nil
       try Self.apply(batch, &model, &layout)
       let counters = layout.workCounters
       // Changes close together, clear of the last lines (which a full layout judges, FLOW-12):
@@ -155,10 +182,10 @@ struct RunLengthItemBatchTests {
           counters.sectionsLaidOut == 1 && counters.linesBroken <= 32,
           "seed \(seed), batch \(step): \(batch), \(counters)")
       }
-      // Changes far apart, clear of the last lines: each stretch re-broken on its own
-      // (`RunLengthLayout.reline`), never the whole section.
+      // Changes far apart, clear of the last lines, in a tree: each stretch re-broken on its
+      // own (`RunLengthLayout.reline`), never the whole section.
       let changes = deleted.count + inserted.count
-      if spread == number / 2 && (deleted.max() ?? 0) < number - 100
+      if wasTree && spread == number / 2 && (deleted.max() ?? 0) < number - 100
         && (inserted.max() ?? 0) < number - 100
       {
         apart += 1

@@ -19,7 +19,7 @@ extension FlowLayoutEngine {
   /// were resized, inserted or deleted and nothing else in it changed — the items after them
   /// are the old ones from `lastChanged − itemDelta + 1` on — updated from its runs before, in
   /// place: only the lines the change can move are broken again. `lastChanged` is
-  /// `firstChanged − 1` where items were only deleted. Returns false — the caller lays the
+  /// `firstChanged − 1` where items were only deleted. Returns `.cannot` — the caller lays the
   /// section out again — where it cannot.
   ///
   /// FLOW-9 decides a line by its items and the next item, so the loop resumes at the line
@@ -44,9 +44,10 @@ extension FlowLayoutEngine {
   /// The tree holds the runs' first items as well (`FlowLayoutEngine+LineRunStarts.swift`),
   /// so an insert or delete renumbers the later runs by O(log runs) nodes too.
   ///
-  /// Returns false for a uniform section, a first item that opens or closes FLOW-11's empty
-  /// line, a change to the last two lines or at the section's end, more than `rebreakLimit`
-  /// lines, a flag of FLOW-12 that might flip, or a shift that might round.
+  /// Returns `.cannot` for a uniform section, a first item that opens or closes FLOW-11's
+  /// empty line, a change to the last two lines or at the section's end, more than
+  /// `rebreakLimit` lines broken or twice as many old runs replaced (a long stretch deleted), a
+  /// flag of FLOW-12 that might flip, or a shift that might round.
   ///
   /// - Complexity: as a tree, O((rebreakLimit + slackReach) · log runs + items on the lines
   ///   broken again) — the first change too where prepare made the tree; else O(runs) once, to
@@ -246,6 +247,14 @@ extension FlowLayoutEngine {
     var (broken, everyNewLineHoldsOneItem) = (0, true)
     var stop: (run: Int, line: Int, item: Int)
     var searchFrom = resumeRun
+    // Many old items replaced (a long stretch deleted): the lines that held them are replaced
+    // whole, and the search for the stop starts past them — or, too many, the section is laid
+    // out again instead of walking them.
+    if lastChanged - itemDelta - firstChanged > 256 {
+      let afterRun = old.runIndex(holding: lastChanged - itemDelta + 1)
+      guard afterRun - resumeRun <= 2 * Self.rebreakLimit else { return nil }
+      searchFrom = afterRun
+    }
     while true {
       let line = breakLine(startingAt: lineFirst, items, metrics)
       broken += 1

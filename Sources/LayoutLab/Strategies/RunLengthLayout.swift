@@ -380,21 +380,21 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     }
   }
 
-  /// Whether `reline(_:spans:…)` may be tried: not in a section of one size (laid out again in
-  /// O(1)), nor with so many stretches that laying the section out costs less — more than one
-  /// per 512 items (a stretch costs O(log runs) plus its lines, some 1–2 µs; laying out, a few
-  /// nanoseconds an item).
+  /// Whether `reline(_:spans:…)` may be tried: in a section whose runs' starts are a tree (a
+  /// chain's runs would be copied at each stretch: O(runs) a stretch), nor with so many
+  /// stretches that laying the section out costs less — more than one per 512 items (a stretch
+  /// costs O(log runs) plus its lines, some 1–2 µs; laying out, a few nanoseconds an item).
   private static func mayReline(
     _ section: Section, spans: ArraySlice<FlowSectionChanges.ChangedItemSpan>
   ) -> Bool {
-    section.columns == nil && spans.count <= section.numberOfItems / 512
+    section.startSums != nil && spans.count <= section.numberOfItems / 512
   }
 
   /// Section `index` after a batch that changed items far apart in it (`spans`, by item: two
   /// or more), its lines broken again around each stretch of changes, from the first: each
   /// stretch whose lines reach the next stretch's changes is joined to it. False — the
   /// caller lays the section out again — where a stretch cannot be re-broken, or where the
-  /// section's runs are not a tree after the first (each stretch would copy them).
+  /// section's runs stop being a tree (each stretch would copy them).
   ///
   /// - Complexity: O(stretches · log runs + items on the lines broken again).
   private static func reline(
@@ -406,8 +406,9 @@ public struct RunLengthLayout: FlowLayoutStrategy {
     // done.
     var (next, before) = (spans.startIndex, 0)
     while next < spans.endIndex {
-      // A chain's runs are copied at each stretch: only the first may go that way.
-      guard next == spans.startIndex || section.startSums != nil else { return false }
+      // A stretch that had to turn the tree back into a chain (a thickness off its grid)
+      // leaves the rest to a full layout.
+      guard section.startSums != nil else { return false }
       var through = next
       while true {
         let nextChange = through + 1 < spans.endIndex ? spans[through + 1].first : nil
