@@ -540,9 +540,6 @@ extension FlowLayoutEngine.LineRun {
   func moved(to start: Double) -> Self {
     Self(start: start, firstItem: firstItem, lineCount: lineCount)
   }
-
-  @inline(__always)
-  func moved(by delta: Double) -> Self { moved(to: start + delta) }
 }
 
 extension FlowLayoutEngine.LineRunBuffer {

@@ -25,9 +25,9 @@ extension FlowLayoutEngine {
   /// FLOW-9 decides a line by its items and the next item, so the loop resumes at the line
   /// before the first changed item's line and stops at a break that lands on an old line
   /// boundary after the last changed item: from there the old lines hold the same items
-  /// (renumbered by `itemDelta`), and start where they did plus one delta. FLOW-12's facts about all lines stay as they were when
-  /// the last two lines are kept and the lines broken again held one item each before exactly
-  /// when they do after.
+  /// (renumbered by `itemDelta`), and start where they did plus one delta. FLOW-12's facts
+  /// about all lines stay as they were when the last two lines are kept and the lines broken
+  /// again held one item each before exactly when they do after.
   ///
   /// `holder` holds the section's runs (`LineRunList`): runs held by anything else are copied
   /// before they change, and new runs become the holder.
@@ -392,8 +392,8 @@ extension FlowLayoutEngine {
     let resumed = section.run(first)
     let stopLineCount = section.runs[stopRun].lineCount
     let itemDelta = plan.itemDelta
-    // The old starts of slots first … last + 1, then the deltas of their distances; the same
-    // for their first items; then the new contents.
+    // The old start and first item of slots first … last + 1 (`old`), then the changes of
+    // each slot's distance and item count (`deltas`); then the new contents.
     let done = withUnsafeTemporaryAllocation(
       of: (distance: Double, items: Int).self, capacity: 2 * slots + 1
     ) { scratch -> Bool in
