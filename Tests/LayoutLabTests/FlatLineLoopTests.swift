@@ -194,7 +194,8 @@ struct FlatLineLoopTests {
     }
     let described: String
     switch end {
-    case .lastLine(let end, let isComplete): described = "last \(end.bitPattern) \(isComplete)"
+    case .lastLine(let end, let isComplete, let oneEach):
+      described = "last \(end.bitPattern) \(isComplete) \(oneEach)"
     case .stopped(let next):
       described =
         "stopped \(next.firstItem) \(next.lineStart.bitPattern) "

@@ -104,6 +104,10 @@ extension FlowLayoutEngine {
     var uniformThickness: Double
     /// FLOW-12: whether a mixed section's last line was judged complete (justified).
     var lastLineIsComplete: Bool
+    /// FLOW-12a: whether every line of a mixed section holds one item (never with FLOW-11's
+    /// empty line), kept so that a change to the last lines can judge the last one without
+    /// counting the lines before them (`FlowLayoutEngine+LineRunsEnd.swift`).
+    var everyLineHoldsOneItem = false
     /// The section's length along the scroll axis (FLOW-16): the same value `layoutSection`
     /// adds to the section's start.
     var length: Double
@@ -205,7 +209,7 @@ extension FlowLayoutEngine {
     /// Where the runs are, once kept (`keep(_:)`); nil before.
     private var base: UnsafeMutablePointer<LineRun>?
     private var offset: Int
-    let count: Int
+    private(set) var count: Int
 
     /// The runs `offset..<offset + count` of storage to come (`keep(_:)`).
     init(offset: Int, count: Int) {
@@ -266,9 +270,42 @@ extension FlowLayoutEngine {
       }
       return body(UnsafeMutableBufferPointer(start: base, count: base == nil ? 0 : count))
     }
+
+    /// Calls `body` with the runs made `newCount`, the first `kept` as they were and the rest
+    /// for it to write: in place where the storage is theirs alone (`holder`) and has room
+    /// after them; otherwise the `kept` copied to storage of their own, with room for an
+    /// eighth more, which becomes `holder`. What a section that grows at its end needs: its
+    /// runs grow without a copy of them all per change.
+    ///
+    /// - Complexity: O(1) in place; else O(kept), once per eighth of growth.
+    mutating func withRunsResized<Result>(
+      to newCount: Int, keeping kept: Int, holder: inout LineRunStorage?,
+      _ body: (UnsafeMutableBufferPointer<LineRun>) -> Result
+    ) -> Result {
+      precondition(kept >= 0 && kept <= min(count, newCount))
+      let fits =
+        isKnownUniquelyReferenced(&holder)
+        && holder.map { storage in
+          base.map { $0 + newCount <= storage.base + storage.count } ?? false
+        } ?? false
+      if !fits {
+        var copy = LineRunBuffer(capacity: newCount + newCount / 8 + 16)
+        let from = base
+        copy.appending { slot in
+          if let from { slot.initialize(from: from, count: kept) }
+          // The rest is the caller's to write: plain values, nothing to initialize.
+          return newCount
+        }
+        (offset, count) = (0, newCount)
+        keep(copy.finishKeepingRoom(), holder: &holder)
+      }
+      count = newCount
+      return body(UnsafeMutableBufferPointer(start: base, count: base == nil ? 0 : count))
+    }
   }
 
-  /// The runs of a layout, in one block of exactly their size. A class because sections share
+  /// The runs of a layout, in one block of exactly their size — or one section's, with room
+  /// after them to grow into (`LineRunList.withRunsResized`). A class because sections share
   /// it and it frees the block; changed only through a section's own holder when that is the
   /// only one (`LineRunList.withUniqueRuns`), so a prepared layout's is safe to read from many
   /// threads.
@@ -342,6 +379,14 @@ extension FlowLayoutEngine {
       count = first + written
     }
 
+    /// The runs collected, with the block's room after them (`LineRunList.withRunsResized`).
+    consuming func finishKeepingRoom() -> LineRunStorage {
+      let kept = base
+      let room = capacity
+      capacity = 0  // the block is the storage's now
+      return LineRunStorage(base: kept, count: room)
+    }
+
     /// The runs collected, in a block of exactly their number.
     consuming func finish() -> LineRunStorage {
       let kept = count == capacity ? base : Self.allocated(base, max(count, 1))
@@ -383,8 +428,10 @@ extension FlowLayoutEngine {
         linesEnd =
           laidOut.lineStart(columns.lineCount - 1, of: run, thickness: thickness) + thickness
       } else {
-        (linesEnd, laidOut.lastLineIsComplete, laidOut.startSums) = mixedLineRuns(
-          items, metrics, from: firstRun, into: &buffer, counters: &counters)
+        (
+          linesEnd, laidOut.lastLineIsComplete, laidOut.everyLineHoldsOneItem,
+          laidOut.startSums
+        ) = mixedLineRuns(items, metrics, from: firstRun, into: &buffer, counters: &counters)
       }
     }
     laidOut.runs = LineRunList(offset: firstRun, count: buffer.count - firstRun)
@@ -396,31 +443,36 @@ extension FlowLayoutEngine {
   /// A mixed section's runs (`mixedLines`), appended to `runs` from `firstRun` on; in a section
   /// of `SectionRuns.treeAtPrepare` runs or more whose lines were summed on the grid, made a
   /// tree with room at once, so that no resize pays O(runs) to make one. Returns where the
-  /// last line ends, whether FLOW-12 judged it complete, and the tree's summands if it made one
-  /// (`SectionRuns.startSums`).
+  /// last line ends, whether FLOW-12 judged it complete, whether every line holds one item
+  /// (FLOW-12a), and the tree's summands if it made one (`SectionRuns.startSums`).
   ///
   /// - Complexity: that of `mixedLines`, plus O(runs) for a tree.
   @inline(__always)
   private func mixedLineRuns(
     _ items: FlowItemSizes, _ metrics: FlowSectionMetrics, from firstRun: Int,
     into runs: inout LineRunBuffer, counters: inout LayoutWorkCounters
-  ) -> (linesEnd: Double, lastLineIsComplete: Bool, startSums: ExactSummands?) {
+  ) -> (
+    linesEnd: Double, lastLineIsComplete: Bool, everyLineHoldsOneItem: Bool,
+    startSums: ExactSummands?
+  ) {
     // Only a section of sizes item by item that may make that many runs notes its grid (one
     // of one size with exceptions, a few runs per exception, keeps the chain until a resize);
     // the others run a copy of the loop that notes nothing.
     guard items.hasSizeBuffer && items.count + 1 >= SectionRuns.treeAtPrepare else {
-      let (linesEnd, isComplete, _) = mixedLines(
+      let (linesEnd, isComplete, oneEach, _) = mixedLines(
         items, metrics, IgnoringGrid.self, into: &runs, counters: &counters)
-      return (linesEnd, isComplete, nil)
+      return (linesEnd, isComplete, oneEach, nil)
     }
-    let (linesEnd, isComplete, onGrid) = mixedLines(
+    let (linesEnd, isComplete, oneEach, onGrid) = mixedLines(
       items, metrics, NotingGrid.self, into: &runs, counters: &counters)
     guard onGrid, runs.count - firstRun >= SectionRuns.treeAtPrepare,
       lineSpacingIsOnGrid(metrics),
       FlowLineFill.Units.units(ofLength: metrics.linesStart).offGrid == 0,
       metrics.linesStart.sign == .plus
-    else { return (linesEnd, isComplete, nil) }
-    return (linesEnd, isComplete, runs.spreadIntoStartTree(from: firstRun, linesEnd: linesEnd))
+    else { return (linesEnd, isComplete, oneEach, nil) }
+    return (
+      linesEnd, isComplete, oneEach, runs.spreadIntoStartTree(from: firstRun, linesEnd: linesEnd)
+    )
   }
 
   /// Whether `mixedLines` notes the grid, as a type: a copy of the loop is specialized for
@@ -436,7 +488,8 @@ extension FlowLayoutEngine {
   /// (`ExactArithmetic`); otherwise they are recorded one by one with the engine's additions.
   /// Lines that start an item whose next one differs in size — almost all of them with varied
   /// sizes — are broken by the flat loop `linesOutsideRuns`. Returns where the last line ends,
-  /// whether FLOW-12 judged it complete and, when `Grid` notes it, whether every thickness is on
+  /// whether FLOW-12 judged it complete, whether every line holds one item and, when `Grid`
+  /// notes it, whether every thickness is on
   /// `FlowLineFill.Units`' grid and every line start was summed exactly on it (false when not
   /// noting): the lines outside runs all broken by the loop in units
   /// (`linesOutsideRunsExactly`, which checks every item it passes), and every item of a line
@@ -450,7 +503,7 @@ extension FlowLayoutEngine {
   private func mixedLines<Grid: GridNoting>(
     _ items: FlowItemSizes, _ metrics: FlowSectionMetrics, _ grid: Grid.Type,
     into runs: inout LineRunBuffer, counters: inout LayoutWorkCounters
-  ) -> (linesEnd: Double, lastLineIsComplete: Bool, onGrid: Bool) {
+  ) -> (linesEnd: Double, lastLineIsComplete: Bool, everyLineHoldsOneItem: Bool, onGrid: Bool) {
     var onGrid = Grid.notes
     // Every line holds an item but FLOW-11's empty one; the flat loop writes one slot ahead.
     // Without a buffer of sizes there is no flat loop, and runs are appended one at a time:
@@ -482,7 +535,8 @@ extension FlowLayoutEngine {
               sizes, items, metrics, from: cursor, into: &runs, counters: &counters)
         }
         switch end {
-        case .lastLine(let end, let isComplete)?: return (end, isComplete, onGrid)
+        case .lastLine(let end, let isComplete, let everyLineHoldsOneItem)?:
+          return (end, isComplete, everyLineHoldsOneItem, onGrid)
         case .stopped(let next)?:
           cursor = next
           continue
@@ -502,7 +556,7 @@ extension FlowLayoutEngine {
           line, everyLineHoldsOneItem: cursor.everyLineHoldsOneItem,
           previousUsed: cursor.previousUsed)
         runs.append(LineRun(start: cursor.lineStart, firstItem: first, lineCount: 1))
-        return (cursor.lineStart + line.thickness, complete, onGrid)
+        return (cursor.lineStart + line.thickness, complete, cursor.everyLineHoldsOneItem, onGrid)
       }
       // Lines whose items and next item all lie in the run of equal sizes break as this one.
       let runEnd = items.endOfRun(startingAt: first)
@@ -919,10 +973,12 @@ extension FlowLayoutEngine {
     let last = breakLine(startingAt: lineFirst, items, metrics)
     let before = resumed(
       at: lineFirst, lineStart, after: lines, closed, from: entry, items, metrics)
+    let everyLineHoldsOneItem = before.everyLineHoldsOneItem && last.itemCount == 1
     let complete = Self.lastLineIsComplete(
-      last, everyLineHoldsOneItem: before.everyLineHoldsOneItem && last.itemCount == 1,
-      previousUsed: before.previousUsed)
-    return .lastLine(end: lineStart + (thickness ?? last.thickness), isComplete: complete)
+      last, everyLineHoldsOneItem: everyLineHoldsOneItem, previousUsed: before.previousUsed)
+    return .lastLine(
+      end: lineStart + (thickness ?? last.thickness), isComplete: complete,
+      everyLineHoldsOneItem: everyLineHoldsOneItem)
   }
 
   /// Where the line loop stands at a line that starts with `item` at `lineStart`, after the

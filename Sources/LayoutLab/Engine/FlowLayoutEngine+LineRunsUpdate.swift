@@ -44,8 +44,11 @@ extension FlowLayoutEngine {
   /// The tree holds the runs' first items as well (`FlowLayoutEngine+LineRunStarts.swift`),
   /// so an insert or delete renumbers the later runs by O(log runs) nodes too.
   ///
+  /// Lines broken again that reach the section's end — a change in its last two lines, every
+  /// append — replace every run from the resumed line on (`lineRunsToEnd`).
+  ///
   /// Returns `.cannot` for a uniform section, a first item that opens or closes FLOW-11's
-  /// empty line, a change to the last two lines or at the section's end, more than
+  /// empty line, more than
   /// `rebreakLimit` lines broken or twice as many old runs replaced (a long stretch deleted), a
   /// flag of FLOW-12 that might flip, or a shift that might round.
   ///
@@ -71,12 +74,20 @@ extension FlowLayoutEngine {
     let items = FlowItemSizes(section: index, of: model.sections, layout: model.layout)
     let metrics = FlowSectionMetrics(section: index, of: model, geometry: geometry)
     var reachesNextChange = false
+    var reachesEnd: ResumedLine?
     func planned(_ section: SectionRuns) -> RebreakPlan? {
       rebreakPlan(
         firstChanged, through: lastChanged, itemDelta: itemDelta, before: nextChange,
-        reachesNextChange: &reachesNextChange, of: section, items, metrics)
+        reachesNextChange: &reachesNextChange, reachesEnd: &reachesEnd, of: section, items,
+        metrics)
     }
     guard var plan = planned(section) else {
+      if let resumed = reachesEnd {
+        let rebroken = lineRunsToEnd(
+          from: resumed, changing: firstChanged, through: lastChanged, in: &section,
+          holder: &holder, items, metrics, counters: &counters)
+        return rebroken ? .rebroken : .cannot
+      }
       return reachesNextChange ? .reachesNextChange : .cannot
     }
     // The tree: made at a resize once the runs are the section's alone — runs that share a
@@ -187,25 +198,35 @@ extension FlowLayoutEngine {
     var replacingCount: Int { (resumeLine > 0 ? 1 : 0) + broken + 1 }
   }
 
+  /// Where a change's lines are broken again from: the line before the first changed item's
+  /// (never FLOW-11's empty line), as (run, line within it), with its first item and start.
+  struct ResumedLine {
+    let run: Int
+    let line: Int
+    let item: Int
+    let start: Double
+  }
+
   /// Breaks the lines a change moves once, to find where they fall back on old boundaries;
-  /// nil where the section must be laid out again (see `lineRuns(ofSection:changing:…)`).
+  /// nil where the section must be laid out again (see `lineRuns(ofSection:changing:…)`) or
+  /// where they reach the section's end (`reachesEnd`: where they resume).
   ///
   /// - Complexity: O(log runs) (O(log² runs) as a tree) + O(items on the lines broken).
   private func rebreakPlan(
     _ firstChanged: Int, through lastChanged: Int, itemDelta: Int, before nextChange: Int?,
-    reachesNextChange: inout Bool, of old: SectionRuns, _ items: FlowItemSizes,
-    _ metrics: FlowSectionMetrics
+    reachesNextChange: inout Bool, reachesEnd: inout ResumedLine?, of old: SectionRuns,
+    _ items: FlowItemSizes, _ metrics: FlowSectionMetrics
   ) -> RebreakPlan? {
     let runs = old.runs
-    // Items changed (or, deleted only, none: `lastChanged` is `firstChanged` − 1), all before
-    // the old section's end: a change there changes its last line, which the loop leaves to a
-    // full layout. The model holds every stretch's changes; the runs, those before this one.
+    // Items changed (or, deleted only, none: `lastChanged` is `firstChanged` − 1), the first
+    // at most at the old section's end (an append). The model holds every stretch's changes;
+    // the runs, those before this one.
     let changes = itemDelta == 0 ? firstChanged <= lastChanged : firstChanged <= lastChanged + 1
     let limit = nextChange ?? items.count
     guard old.columns == nil, metrics.uniformSize == nil,
       nextChange != nil || items.count == old.numberOfItems + itemDelta,
       Self.breakAlike(metrics, old.metrics), 0 <= firstChanged, changes, lastChanged < limit,
-      firstChanged < old.numberOfItems, lastChanged - itemDelta < old.numberOfItems,
+      firstChanged <= old.numberOfItems, lastChanged - itemDelta < old.numberOfItems,
       runs.count > 2
     else { return nil }
     // FLOW-11: a changed first item may open or close the empty line (every other line holds
@@ -217,8 +238,10 @@ extension FlowLayoutEngine {
     }
     let lines = OldLines(section: old)
 
-    // The line before the first changed item's (never FLOW-11's empty line).
-    var (resumeRun, resumeLine) = lines.position(holding: firstChanged)
+    // The line before the first changed item's (never FLOW-11's empty line); an append's
+    // first item is after the last line, whose items it may join.
+    var (resumeRun, resumeLine) = lines.position(
+      holding: min(firstChanged, old.numberOfItems - 1))
     if resumeLine > 0 {
       resumeLine -= 1
     } else {
@@ -255,12 +278,21 @@ extension FlowLayoutEngine {
       guard afterRun - resumeRun <= 2 * Self.rebreakLimit else { return nil }
       searchFrom = afterRun
     }
+    guard resumeItem < items.count else { return nil }
     while true {
       let line = breakLine(startingAt: lineFirst, items, metrics)
       broken += 1
       everyNewLineHoldsOneItem = everyNewLineHoldsOneItem && line.itemCount == 1
-      // The last line decides FLOW-12 with the one before it: a full layout recomputes both.
-      guard line.endItem < items.count, broken < Self.rebreakLimit else { return nil }
+      guard broken < Self.rebreakLimit else { return nil }
+      // The new last line: FLOW-12 judges it with the line before it (`lineRunsToEnd`), after
+      // the batch's last stretch.
+      if line.endItem == items.count {
+        if nextChange == nil {
+          reachesEnd = ResumedLine(
+            run: resumeRun, line: resumeLine, item: resumeItem, start: resumeStart)
+        }
+        return nil
+      }
       // A line that holds the next stretch's changes: the two are one stretch.
       if line.endItem > limit {
         reachesNextChange = nextChange != nil
@@ -272,13 +304,15 @@ extension FlowLayoutEngine {
         let found = lines.line(atOrAfter: lineFirst - itemDelta, from: searchFrom)
       {
         searchFrom = found.run
-        if found.item == lineFirst - itemDelta {
+        // Not at the old last line (a run of its own): FLOW-12b compares it with the line
+        // before it, broken again; the loop goes on to the end instead.
+        if found.item == lineFirst - itemDelta && found.run < runs.count - 1 {
           stop = found
           break
         }
       }
     }
-    // The last two lines are kept (FLOW-12b compares them); the last line is a run of its own.
+    // The last two lines are kept (FLOW-12b compares them).
     guard stop.run < runs.count - 1 else { return nil }
     // FLOW-12a: whether every line holds one item is unchanged if a line kept — of the rest
     // of the stop's run or of the run after it — holds more (it is false before and after),
@@ -511,7 +545,7 @@ extension FlowLayoutEngine {
 
   /// `to − from`, and whether adding it back to `from` gives `to` (where every sum is exact,
   /// that it is the exact distance).
-  private static func distance(from: Double, to: Double) -> (Double, Bool) {
+  static func distance(from: Double, to: Double) -> (Double, Bool) {
     let distance = to - from
     return (distance, (from + distance).bitPattern == to.bitPattern)
   }
@@ -731,7 +765,7 @@ extension FlowLayoutEngine {
 
   /// The lines of a mixed section's runs, addressed as (run, line within it): the section
   /// before a change, its runs read as a chain or a tree (`SectionRuns.firstItem(ofRun:)`).
-  private struct OldLines {
+  struct OldLines {
     let section: SectionRuns
 
     var runs: LineRunList { section.runs }

@@ -187,9 +187,9 @@ extension FlowLayoutEngine {
 
   /// How a run of `layoutMixedLines(_:_:from:into:stoppingAt:)` ended.
   enum MixedLinesEnd {
-    /// The section's last line was placed: where it ends, relative to the section's start, and
-    /// whether FLOW-12 judged it complete.
-    case lastLine(end: Double, isComplete: Bool)
+    /// The section's last line was placed: where it ends, relative to the section's start,
+    /// whether FLOW-12 judged it complete, and whether every line holds one item (FLOW-12a).
+    case lastLine(end: Double, isComplete: Bool, everyLineHoldsOneItem: Bool)
     /// The stop condition held for this cursor; its line was not broken.
     case stopped(MixedLinesCursor)
   }
@@ -233,7 +233,7 @@ extension FlowLayoutEngine {
     let start = mixedLinesStart(placement, items, into: &sink)
     var neverStop = NeverStop()
     switch layoutMixedLines(placement, items, from: start, into: &sink, stoppingAt: &neverStop) {
-    case .lastLine(let end, _): return end
+    case .lastLine(let end, _, _): return end
     case .stopped: preconditionFailure("a mixed section's line loop stopped without a condition")
     }
   }
@@ -264,7 +264,9 @@ extension FlowLayoutEngine {
         placeLine(
           line, at: cursor.lineStart, complete ? .justified : .leftAligned, placement, items,
           into: &sink)
-        return .lastLine(end: cursor.lineStart + line.thickness, isComplete: complete)
+        return .lastLine(
+          end: cursor.lineStart + line.thickness, isComplete: complete,
+          everyLineHoldsOneItem: cursor.everyLineHoldsOneItem)
       }
       placeLine(line, at: cursor.lineStart, .justified, placement, items, into: &sink)
       cursor.lineStart = metrics.lineStart(after: cursor.lineStart, thickness: line.thickness)

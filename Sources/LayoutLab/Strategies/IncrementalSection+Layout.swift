@@ -112,7 +112,7 @@ extension IncrementalSection {
     }
 
     switch end {
-    case .lastLine(_, let isComplete):
+    case .lastLine(_, let isComplete, _):
       lastLineIsComplete = isComplete
     case .stopped:
       // The old lines kept: re-numbered, and moved by the distance between where the first of

@@ -64,7 +64,7 @@ extension IncrementalSection {
       let (end, nextLineStart) = copy.layOut(
         from: resume, at: resumed.start, engine, placement, items, stoppingAt: &stop)
       guard case .stopped = end, let firstKept = stop.firstKept else {
-        if case .lastLine(_, let isComplete) = end { lastLineJudged = isComplete }
+        if case .lastLine(_, let isComplete, _) = end { lastLineJudged = isComplete }
         break
       }
       // The old lines from `firstKept` on are kept: moved by the distance between where the

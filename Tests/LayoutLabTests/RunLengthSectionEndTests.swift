@@ -1,0 +1,215 @@
+import BenchmarkDatasets
+import Foundation
+import Testing
+
+@testable import LayoutLab
+
+/// Changes at a mixed section's end in the run-length strategy — appends, deletes of the last
+/// items, changes in the last two lines: only the lines from the one before the first change
+/// to the end are broken again, FLOW-12 judges the new last line as a full layout does, and
+/// nothing after them moves (`FlowLayoutEngine.lineRunsToEnd`), with frames equal to a fresh
+/// layout's, bit for bit.
+@Suite("Run-length changes at a section's end")
+struct RunLengthSectionEndTests {
+  static let baseSeed: UInt64 =
+    ProcessInfo.processInfo.environment["LAYOUTLAB_SEED"].flatMap { UInt64($0) } ?? 0x5EC7_10E5
+
+  static let apply = RunLengthItemBatchTests.apply
+  static let path = RunLengthItemBatchTests.path
+
+  /// A batch at the end of the one section of `count` items: an append of one to three items,
+  /// a delete of the last few, a change inside the last lines, or both ends of a line.
+  static func endBatch(
+    _ count: Int, _ random: inout SplitMix64, size: (inout SplitMix64) -> CGSize
+  ) -> BatchUpdate {
+    switch random.nextIndex(below: 6) {
+    case 0, 1:
+      let appended = random.nextInt(in: 1...3)
+      return BatchUpdate(
+        insertItems: (0..<appended).map { .init(at: path(count + $0), size: size(&random)) })
+    case 2:
+      let deleted = random.nextInt(in: 1...3)
+      return BatchUpdate(deleteItems: ((count - deleted)..<count).map(path))
+    case 3:
+      return BatchUpdate(
+        resizeItems: [.init(at: path(count - 1 - random.nextIndex(below: 4)), size: size(&random))]
+      )
+    case 4:
+      return BatchUpdate(
+        insertItems: [.init(at: path(count - 1 - random.nextIndex(below: 5)), size: size(&random))]
+      )
+    default:
+      return BatchUpdate(
+        deleteItems: [path(count - 2 - random.nextIndex(below: 5))],
+        insertItems: [.init(at: path(count - 1), size: size(&random))])
+    }
+  }
+
+  @Test(
+    "appends and changes at the end of a 1,000,000-item mixed section break only the last lines and write as many tree nodes"
+  )
+  func endOfATree() throws {
+    let seed = Self.baseSeed
+    print("RunLengthSectionEndTests.endOfATree: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var model = RunLengthStartTreeTests.model(1_000_000, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    #expect(layout.prepared.sections[0].startSums != nil, "prepare makes a tree of many runs")
+    for step in 0..<60 {
+      let count = model.sections[0].numberOfItems
+      let batch = Self.endBatch(count, &random, size: RunLengthItemBatchTests.randomSize)
+      try Self.apply(batch, &model, &layout)
+      let counters = layout.workCounters
+      // The line before the first change's, and those after it: a few, each a node written;
+      // nothing after them, so nothing moved.
+      #expect(
+        counters.sectionsLaidOut == 1 && counters.linesBroken <= 8 && counters.linesShifted == 0
+          && counters.treeNodesTouched <= counters.linesBroken + 1,
+        "seed \(seed), batch \(step): \(batch), \(counters)")
+      #expect(layout.prepared.sections[0].startSums != nil, "seed \(seed), batch \(step)")
+      try RunLengthStartTreeTests.expectProbesEqualFresh(
+        layout, model, items: [model.sections[0].numberOfItems - 1])
+    }
+    _ = try equalsFreshLayout(layout, model: model, context: "seed \(seed), after 60 batches")
+  }
+
+  /// Sizes from a few widths, so that the last line often uses exactly what the line before
+  /// it used (FLOW-12b), on a grid (a tree) or off it (thirds: a chain).
+  static func fewWidths(thirds: Bool) -> (inout SplitMix64) -> CGSize {
+    { random in
+      let width = [100.0, 120, 60, 185][random.nextIndex(below: 4)]
+      let height = Double(random.nextInt(in: 40...120))
+      return thirds
+        ? CGSize(width: width + 1.0 / 3, height: height + 1.0 / 3)
+        : CGSize(width: width, height: height)
+    }
+  }
+
+  @Test(
+    "seeded changes at a mixed section's end equal a fresh layout after every batch",
+    arguments: [(100_000, false), (3_000, false), (3_000, true)])
+  func randomEndChanges(items count: Int, thirds: Bool) throws {
+    let seed = Self.baseSeed &+ UInt64(count) &+ (thirds ? 1 : 0)
+    print("RunLengthSectionEndTests.randomEndChanges(\(count), \(thirds)): seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let size = Self.fewWidths(thirds: thirds)
+    var sizes = (0..<count).map { _ in size(&random) }
+    // FLOW-11 in some: an oversize first item, an empty line first.
+    if count == 3_000 && !thirds { sizes[0] = CGSize(width: 500, height: 50) }
+    var model = FlowLayoutModel(
+      collectionView: screen(390, 844, scale: 3),
+      layout: flowLayout { $0.minimumLineSpacing = 10 }, sections: [FlowSection(itemSizes: sizes)])
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    var atTheEnd = 0
+    for step in 0..<60 {
+      let batch = Self.endBatch(model.sections[0].numberOfItems, &random, size: size)
+      try Self.apply(batch, &model, &layout)
+      let counters = layout.workCounters
+      if counters.sectionsLaidOut == 1 && counters.linesBroken <= 16 { atTheEnd += 1 }
+      guard
+        try equalsFreshLayout(
+          layout, model: model, context: "seed \(seed), batch \(step): \(batch)")
+      else { return }
+    }
+    // Every batch but one whose FLOW-12a could not be told (none here: no line holds one
+    // item alone but by chance) breaks only the last lines.
+    #expect(atTheEnd >= 55, "seed \(seed): \(atTheEnd) of 60 at the end")
+  }
+
+  @Test(
+    "a section whose every line holds one item keeps its last line complete (FLOW-12a) through appends, and a line of two at the end turns it back",
+    arguments: [3_000, 100_000])
+  func everyLineOneItem(items count: Int) throws {
+    let seed = Self.baseSeed &+ 7 &+ UInt64(count)
+    print("RunLengthSectionEndTests.everyLineOneItem(\(count)): seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    // Wider than half the line: one item a line (two would need 2 · 200 + 10 > 390).
+    func wide(_ random: inout SplitMix64) -> CGSize {
+      CGSize(
+        width: Double(random.nextInt(in: 200...390)), height: Double(random.nextInt(in: 40...80)))
+    }
+    var model = FlowLayoutModel(
+      collectionView: screen(390, 844, scale: 3),
+      layout: flowLayout { $0.minimumLineSpacing = 10 },
+      sections: [FlowSection(itemSizes: (0..<count).map { _ in wide(&random) })])
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    #expect(layout.prepared.sections[0].everyLineHoldsOneItem)
+    let narrow = CGSize(width: 100, height: 50)
+    var steps: [(String, BatchUpdate)] = []
+    for round in 0..<4 {
+      steps += [
+        // 200 wide: the narrow item after it joins its line (200 + 10 + 100 ≤ 390), a line of
+        // two.
+        (
+          "append wide \(round)",
+          BatchUpdate(insertItems: [.init(at: Self.path(-1), size: CGSize(width: 200, height: 60))])
+        ),
+        (
+          "append narrow \(round)",
+          BatchUpdate(insertItems: [.init(at: Self.path(-1), size: narrow)])
+        ),
+        (
+          "append wide after \(round)",
+          BatchUpdate(insertItems: [.init(at: Self.path(-1), size: nil)])
+        ),
+        // The line of two gone: every line holds one again, which only the replaced lines
+        // show (the section is laid out again).
+        ("delete narrow \(round)", BatchUpdate(deleteItems: [Self.path(-2)])),
+      ]
+    }
+    for (name, template) in steps {
+      let number = model.sections[0].numberOfItems
+      // Placeholders resolved: -1 is the end, -2 the narrow item (last but one).
+      let batch: BatchUpdate =
+        if let insert = template.insertItems.first {
+          BatchUpdate(insertItems: [
+            .init(at: Self.path(number), size: insert.size ?? wide(&random))
+          ])
+        } else {
+          BatchUpdate(deleteItems: [Self.path(number - 2)])
+        }
+      try Self.apply(batch, &model, &layout)
+      let counters = layout.workCounters
+      if !name.hasPrefix("delete") {
+        #expect(
+          counters.sectionsLaidOut == 1 && counters.linesBroken <= 4,
+          "seed \(seed), \(name): \(counters)")
+      }
+      let section = layout.prepared.sections[0]
+      let holdsTwo = name.hasPrefix("append narrow") || name.hasPrefix("append wide after")
+      #expect(section.everyLineHoldsOneItem == !holdsTwo, "seed \(seed), \(name)")
+      guard try equalsFreshLayout(layout, model: model, context: "seed \(seed), \(name)")
+      else { return }
+    }
+  }
+
+  @Test("appending to a section grows its runs in place, copying them once per eighth of growth")
+  func growthInPlace() throws {
+    let seed = Self.baseSeed &+ 11
+    print("RunLengthSectionEndTests.growthInPlace: seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    var model = RunLengthStartTreeTests.model(20_000, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    var bases = Set<Int>()
+    for _ in 0..<3_000 {
+      let count = model.sections[0].numberOfItems
+      try Self.apply(
+        BatchUpdate(
+          insertItems: [
+            .init(at: Self.path(count), size: RunLengthItemBatchTests.randomSize(&random))
+          ]),
+        &model, &layout)
+      layout.prepared.sections[0].runs.withUnsafeRuns {
+        bases.insert(Int(bitPattern: $0.baseAddress))
+      }
+    }
+    // About 1,000 more runs over about 7,000: a copy into room for an eighth more, then
+    // appends into it (a copy each would be hundreds of addresses, or the same one reused).
+    #expect(bases.count <= 4, "\(bases.count) storages for 3,000 appends")
+    _ = try equalsFreshLayout(layout, model: model, context: "seed \(seed), after 3,000 appends")
+  }
+}
