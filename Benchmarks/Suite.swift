@@ -51,7 +51,7 @@ public struct Suite: Sendable {
   public static let scalingDatasets = [Dataset.mixedFeed.name, Dataset.uniformGrid.name]
   public static let scalingWorkloads = [
     Workload.prepare, .scrollSweep, .randomJump, .itemLookup, .resizeItem, .resizeReflow,
-    .insertItem,
+    .insertItem, .appendItem,
   ].map(\.name)
   /// Strategies whose queries must be far faster than a linear scan.
   public static let indexedStrategies = [

@@ -126,7 +126,7 @@ extension Workload {
     [
       prepare, firstScreen, scrollSweep, randomJump, allElements, itemLookup,
       supplementaryLookup, rotation, pinnedScroll, resizeItem, resizeReflow, insertItem,
-      insertDeleteOnePercent, selfSizingSweep,
+      appendItem, insertDeleteOnePercent, selfSizingSweep,
     ] + (1...max(1, maximumThreads)).map(concurrentQuery)
   }
 
@@ -241,6 +241,15 @@ extension Workload {
     name: "insert-item", summary: "insert one item in the middle (batch), prepare, visible query",
     routine: .update(.insertOne))
 
+  /// A feed's next item: one item appended at the end of the middle item's section, where a
+  /// section's last lines change and FLOW-12 judges its last line again — what `insert-item`,
+  /// clear of the last lines, does not measure.
+  public static let appendItem = Workload(
+    name: "append-item",
+    summary:
+      "append one item at the end of the middle item's section (batch), prepare, visible query",
+    routine: .update(.appendOne))
+
   public static let insertDeleteOnePercent = Workload(
     name: "insert-delete-1pct",
     summary: "delete 1 % of items and insert 1 % in one batch, prepare, visible query",
@@ -268,7 +277,9 @@ extension Workload {
 
 /// The batches of the update workloads: a change and the change that undoes it.
 struct UpdateBatches {
-  enum Kind: Sendable { case resizeOne, resizeAlongLine, insertOne, insertDeleteOnePercent }
+  enum Kind: Sendable {
+    case resizeOne, resizeAlongLine, insertOne, appendOne, insertDeleteOnePercent
+  }
   let kind: Kind
 
   /// The batch and the batch that undoes it.
@@ -303,6 +314,20 @@ struct UpdateBatches {
       let size: CGSize? =
         if case .fixed = model.sections[path.section].itemSizing { nil } else {
           Self.size(of: path, in: model)
+        }
+      return (
+        BatchUpdate(insertItems: [BatchUpdate.ItemInsertion(at: path, size: size)]),
+        BatchUpdate(deleteItems: [path])
+      )
+    case .appendOne:
+      // After the last item of the middle item's section, at the middle item's size (a
+      // section of one size takes none): the inverse deletes it again.
+      let middle = Self.indexPath(ofItem: total / 2, in: model)
+      let count = model.sections[middle.section].numberOfItems
+      let path = LayoutIndexPath(item: count, section: middle.section)
+      let size: CGSize? =
+        if case .fixed = model.sections[middle.section].itemSizing { nil } else {
+          Self.size(of: middle, in: model)
         }
       return (
         BatchUpdate(insertItems: [BatchUpdate.ItemInsertion(at: path, size: size)]),
