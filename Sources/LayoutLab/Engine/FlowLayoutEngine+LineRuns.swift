@@ -106,8 +106,9 @@ extension FlowLayoutEngine {
     var lastLineIsComplete: Bool
     /// FLOW-12a: whether every line of a mixed section holds one item (never with FLOW-11's
     /// empty line), kept so that a change to the last lines can judge the last one without
-    /// counting the lines before them (`FlowLayoutEngine+LineRunsEnd.swift`).
-    var everyLineHoldsOneItem = false
+    /// counting the lines before them (`FlowLayoutEngine+LineRunsEnd.swift`). No default: a
+    /// false one would leave a last line left-aligned that FLOW-12a centres.
+    var everyLineHoldsOneItem: Bool
     /// The section's length along the scroll axis (FLOW-16): the same value `layoutSection`
     /// adds to the section's start.
     var length: Double
@@ -286,15 +287,20 @@ extension FlowLayoutEngine {
       let fits =
         isKnownUniquelyReferenced(&holder)
         && holder.map { storage in
-          base.map { $0 + newCount <= storage.base + storage.count } ?? false
+          base.map { $0 >= storage.base && $0 + newCount <= storage.base + storage.count }
+            ?? false
         } ?? false
       if !fits {
         var copy = LineRunBuffer(capacity: newCount + newCount / 8 + 16)
         let from = base
-        copy.appending { slot in
-          if let from { slot.initialize(from: from, count: kept) }
-          // The rest is the caller's to write: plain values, nothing to initialize.
-          return newCount
+        // Read while `holder` holds them: the optimizer does not tie `from` to it, and keeping
+        // the copy releases it (see the type's comment).
+        withExtendedLifetime(holder) {
+          copy.appending { slot in
+            if let from { slot.initialize(from: from, count: kept) }
+            // The rest is the caller's to write: plain values, nothing to initialize.
+            return newCount
+          }
         }
         (offset, count) = (0, newCount)
         keep(copy.finishKeepingRoom(), holder: &holder)
@@ -413,7 +419,8 @@ extension FlowLayoutEngine {
     let firstRun = buffer.count
     var laidOut = SectionRuns(
       runs: LineRunList(offset: 0, count: 0), metrics: metrics, numberOfItems: items.count,
-      columns: nil, uniformThickness: 0, lastLineIsComplete: false, length: 0)
+      columns: nil, uniformThickness: 0, lastLineIsComplete: false, everyLineHoldsOneItem: false,
+      length: 0)
     var linesEnd = metrics.linesStart
     if items.count > 0 {
       if let size = metrics.uniformSize {

@@ -18,9 +18,9 @@ extension FlowLayoutEngine {
   /// resumed run, the tree. Nothing after them needs to move. The runs grow in place, into
   /// room kept after them (`LineRunList.withRunsResized`).
   ///
-  /// Returns false — nothing changed, the caller lays the section out again — where the new
-  /// lines are more than `rebreakLimit`, or (a) cannot be told, or a distance of the tree
-  /// might round.
+  /// Returns false — the caller lays the section out again; its runs hold the same lines,
+  /// though perhaps no longer as a tree — where the new lines are more than `rebreakLimit`, or
+  /// (a) cannot be told, or a distance of the tree might round.
   ///
   /// - Complexity: O(items on the lines broken again) + O(runs replaced) + O(log² runs) as a
   ///   tree; O(runs) once per eighth of growth, to copy them into room.
@@ -122,7 +122,8 @@ extension FlowLayoutEngine {
   /// them holds one item: false with FLOW-11's empty line; else whether the lines before
   /// `resumed` did, which the section's flag says — when it is false, because of a line
   /// before them only if no line replaced held more than one item; nil where one did (then
-  /// only counting the lines before would tell).
+  /// only counting the lines before would tell). (A line kept before the resumed one in its
+  /// run holds what the resumed line holds, which is among the new: `new` is false there.)
   ///
   /// - Complexity: O(1), or O(runs replaced · log runs) when the flag is false and `new` true.
   private func everyLineHoldsOneItem(
