@@ -48,9 +48,8 @@ extension FlowLayoutEngine {
   /// append — replace every run from the resumed line on (`lineRunsToEnd`).
   ///
   /// Returns `.cannot` for a uniform section, a first item that opens or closes FLOW-11's
-  /// empty line, more than
-  /// `rebreakLimit` lines broken or twice as many old runs replaced (a long stretch deleted), a
-  /// flag of FLOW-12 that might flip, or a shift that might round.
+  /// empty line, more than `rebreakLimit` lines broken or twice as many old runs replaced (a
+  /// long stretch deleted), a flag of FLOW-12 that might flip, or a shift that might round.
   ///
   /// - Complexity: as a tree, O((rebreakLimit + slackReach) · log runs + items on the lines
   ///   broken again) — the first change too where prepare made the tree; else O(runs) once, to
