@@ -151,6 +151,37 @@ struct ExactPositionFallbackTests {
     #expect(reference.workCounters.exactPositionFallbacks == 0)
   }
 
+  @Test(
+    "off the grid, a batch that inserts or deletes leaves the fallback's sections to the strategy's apply, and one that fails leaves both as they were"
+  )
+  func batchesThroughTheFallback() throws {
+    var model = Self.model(thickness: 100.0 / 3)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    // A delete past the section's end: refused, and the layout answers as before.
+    let bad = BatchUpdate(deleteItems: [LayoutIndexPath(item: 40, section: 1)])
+    #expect(throws: LayoutError.self) { try layout.performBatchUpdates(bad) }
+    layout.prepare()
+    #expect(try equalsFreshLayout(layout, model: model, context: "after a refused batch"))
+    // Inserts and deletes, each followed by the fallback; the strategy's model and the
+    // fallback's agree after each.
+    for step in 0..<6 {
+      let batch =
+        step % 2 == 0
+        ? BatchUpdate(insertItems: [
+          .init(
+            at: LayoutIndexPath(item: 5 + step, section: step % 2),
+            size: CGSize(width: 70, height: 100.0 / 3))
+        ])
+        : BatchUpdate(deleteItems: [LayoutIndexPath(item: 2 + step, section: 1)])
+      (model, _) = try model.applying(batch)
+      try layout.performBatchUpdates(batch)
+      layout.prepare()
+      #expect(layout.workCounters.exactPositionFallbacks > 0)
+      #expect(try equalsFreshLayout(layout, model: model, context: "batch \(step)"))
+    }
+  }
+
   @Test("incremental keeps Double positions on the grid, exact sums off it, and follows updates")
   func incrementalFollowsTheGrid() throws {
     let onGrid = Self.model(thickness: 50.5)

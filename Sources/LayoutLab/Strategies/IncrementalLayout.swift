@@ -215,6 +215,16 @@ public struct IncrementalLayout: FlowLayoutStrategy {
     record(change, of: context)
   }
 
+  /// Lets go of the model's sections until `invalidateLayout(with:applied:change:)` or
+  /// `restoreModel(_:)` gives the layout a model again: `ExactPositionFallback`'s strategy
+  /// applies a batch to arrays the two share, in place only where nothing else holds them.
+  ///
+  /// - Complexity: O(1).
+  mutating func releaseSections() { model.sections = [] }
+
+  /// The model as it was before `releaseSections()`, after a batch that failed to apply.
+  mutating func restoreModel(_ model: FlowLayoutModel) { self.model = model }
+
   /// Records `change`, which `context` made to the model, for the next `prepare()`.
   private mutating func record(_ change: FlowModelChange, of context: LayoutInvalidationContext) {
     FlowModelChange.record(

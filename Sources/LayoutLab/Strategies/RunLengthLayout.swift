@@ -493,7 +493,12 @@ public struct RunLengthLayout: FlowLayoutStrategy {
   public mutating func invalidateLayout(
     with context: LayoutInvalidationContext
   ) throws(LayoutError) {
-    let change = try model.apply(context)
+    exact.willApply(context)
+    let change: FlowModelChange
+    do { change = try model.apply(context) } catch {
+      exact.didNotApply(model)
+      throw error
+    }
     startRepeats = nil
     FlowModelChange.record(
       change, hasLayout: hasState, pending: &pending, needsFullLayout: &needsFullLayout)
