@@ -308,31 +308,15 @@ struct UpdateBatches {
         BatchUpdate(resizeItems: [.init(at: path, size: size)])
       )
     case .insertOne:
-      // Before the middle item, at its size (a section of one size takes none): the inverse
-      // deletes it again.
-      let path = Self.indexPath(ofItem: total / 2, in: model)
-      let size: CGSize? =
-        if case .fixed = model.sections[path.section].itemSizing { nil } else {
-          Self.size(of: path, in: model)
-        }
-      return (
-        BatchUpdate(insertItems: [BatchUpdate.ItemInsertion(at: path, size: size)]),
-        BatchUpdate(deleteItems: [path])
-      )
+      // Before the middle item.
+      let middle = Self.indexPath(ofItem: total / 2, in: model)
+      return Self.insertion(at: middle, sizedAs: middle, in: model)
     case .appendOne:
-      // After the last item of the middle item's section, at the middle item's size (a
-      // section of one size takes none): the inverse deletes it again.
+      // After the last item of the middle item's section.
       let middle = Self.indexPath(ofItem: total / 2, in: model)
       let count = model.sections[middle.section].numberOfItems
-      let path = LayoutIndexPath(item: count, section: middle.section)
-      let size: CGSize? =
-        if case .fixed = model.sections[middle.section].itemSizing { nil } else {
-          Self.size(of: middle, in: model)
-        }
-      return (
-        BatchUpdate(insertItems: [BatchUpdate.ItemInsertion(at: path, size: size)]),
-        BatchUpdate(deleteItems: [path])
-      )
+      return Self.insertion(
+        at: LayoutIndexPath(item: count, section: middle.section), sizedAs: middle, in: model)
     case .insertDeleteOnePercent:
       // Every 100th item is deleted, and as many items inserted 50 items further on in the
       // same section (wrapping inside it); the inverse deletes those and re-inserts the
@@ -358,6 +342,21 @@ struct UpdateBatches {
         insertItems: deleted.map { BatchUpdate.ItemInsertion(at: $0, size: size($0, new: false)) })
       return (batch, inverse)
     }
+  }
+
+  /// One item inserted at `path`, at the size of item `sized` (a section of one size takes
+  /// none), and the batch that deletes it again.
+  static func insertion(
+    at path: LayoutIndexPath, sizedAs sized: LayoutIndexPath, in model: FlowLayoutModel
+  ) -> (BatchUpdate, BatchUpdate) {
+    let size: CGSize? =
+      if case .fixed = model.sections[path.section].itemSizing { nil } else {
+        Self.size(of: sized, in: model)
+      }
+    return (
+      BatchUpdate(insertItems: [BatchUpdate.ItemInsertion(at: path, size: size)]),
+      BatchUpdate(deleteItems: [path])
+    )
   }
 
   /// `resize-item`'s item (the middle one), its size, and a size that differs only along the
