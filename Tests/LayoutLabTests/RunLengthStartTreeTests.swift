@@ -138,7 +138,9 @@ struct RunLengthStartTreeTests {
     try Self.resize(LayoutIndexPath(item: item, section: 0), to: size, &model, &layout)
     let counters = layout.workCounters
     #expect(layout.prepared.sections[0].runs.count == linesBefore, "rewritten in place")
-    #expect(counters.sectionsLaidOut == 1 && counters.linesBroken <= 4, "\(counters)")
+    // The lines after the resized item flow on until a break lands on an old one: a few, but
+    // how many depends on the widths (over random widths, halving about every 4 lines).
+    #expect(counters.sectionsLaidOut == 1 && counters.linesBroken <= 32, "\(counters)")
     #expect(counters.linesShifted <= 40, "\(counters)")
     #expect(counters.treeNodesTouched <= bound, "\(counters)")
     try Self.expectProbesEqualFresh(layout, model, items: [item])

@@ -45,7 +45,10 @@ extension FlowLayoutEngine {
   /// so an insert or delete renumbers the later runs by O(log runs) nodes too.
   ///
   /// Lines broken again that reach the section's end — a change in its last two lines, every
-  /// append — replace every run from the resumed line on (`lineRunsToEnd`).
+  /// append — replace every run from the resumed line on (`lineRunsToEnd`); so do those of a
+  /// change near the end that need more runs than they replace, where the section ends before
+  /// an empty slot. A stretch before the batch's last whose lines reach the end, or that end,
+  /// is joined to the next.
   ///
   /// Returns `.cannot` for a uniform section, a first item that opens or closes FLOW-11's
   /// empty line, more than `rebreakLimit` lines broken or twice as many old runs replaced (a
@@ -117,6 +120,22 @@ extension FlowLayoutEngine {
       case .done: return .rebroken
       case .inexact: break
       case .noRoom:
+        // No empty slot follows the stop's run because the section ends first: room spread
+        // again would leave none there either. The batch's last stretch breaks its lines on
+        // to the end instead (a few lines more, nothing after them to move); a stretch before
+        // another joins it, whose lines then reach the end or find room.
+        if section.runs.count - 1 - plan.stop.run <= Self.slackReach {
+          guard nextChange == nil else { return .reachesNextChange }
+          let resumed = ResumedLine(
+            run: plan.resumeRun, line: plan.resumeLine, item: plan.resumeItem,
+            start: plan.resumeStart)
+          if lineRunsToEnd(
+            from: resumed, changing: firstChanged, through: lastChanged, in: &section,
+            holder: &holder, items, metrics, counters: &counters)
+          {
+            return .rebroken
+          }
+        }
         // Room again, spread over the section: O(runs), then the plan in the new slots.
         section.removeStartTree(holder: &holder)
         if section.makeStartTree(holder: &holder) {
@@ -284,11 +303,14 @@ extension FlowLayoutEngine {
       everyNewLineHoldsOneItem = everyNewLineHoldsOneItem && line.itemCount == 1
       guard broken < Self.rebreakLimit else { return nil }
       // The new last line: FLOW-12 judges it with the line before it (`lineRunsToEnd`), after
-      // the batch's last stretch.
+      // the batch's last stretch; a stretch before it whose lines run to the end holds the next
+      // stretch's changes too (they lie before the end), so the two are one stretch.
       if line.endItem == items.count {
         if nextChange == nil {
           reachesEnd = ResumedLine(
             run: resumeRun, line: resumeLine, item: resumeItem, start: resumeStart)
+        } else {
+          reachesNextChange = true
         }
         return nil
       }
