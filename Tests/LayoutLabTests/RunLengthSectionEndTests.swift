@@ -129,11 +129,12 @@ struct RunLengthSectionEndTests {
           .init(at: Self.path(count + 1), size: size(&random)),
         ])
       try Self.apply(batch, &model, &layout)
-      // Each stretch counts the section once; the lines between two stretches move. A layout
-      // of the whole section again would break about 700,000 lines.
+      // Each stretch counts the section once; runs after the first stretch's may move up into
+      // an empty slot. A layout of the whole section again would break about 700,000 lines.
       let counters = layout.workCounters
       #expect(
-        counters.sectionsLaidOut <= 2 && counters.linesBroken <= 40 && counters.linesShifted <= 40,
+        counters.sectionsLaidOut <= 2 && counters.linesBroken <= 2 * FlowLayoutEngine.rebreakLimit
+          && counters.linesShifted <= 1 + FlowLayoutEngine.slackReach,
         "seed \(seed), batch \(step): \(batch), \(counters)")
       #expect(layout.prepared.sections[0].startSums != nil, "seed \(seed), batch \(step)")
       try RunLengthStartTreeTests.expectProbesEqualFresh(
