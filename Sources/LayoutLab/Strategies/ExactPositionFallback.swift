@@ -44,9 +44,7 @@ struct ExactPositionFallback: Sendable {
       layouts = []
       return true
     }
-    if let batch = context.batchUpdate, !batch.onlyResizesItems {
-      // A batch that inserts or deletes builds its sections' arrays anew: the layout takes
-      // them as they are rather than building a second set.
+    if Self.takesAppliedModel(context) {
       layouts[0].invalidateLayout(with: context, applied: model, change: change)
     } else {
       // A resize writes a size in place into arrays the model holds alone; shared with the
@@ -64,10 +62,16 @@ struct ExactPositionFallback: Sendable {
   ///
   /// - Complexity: O(1).
   mutating func willApply(_ context: LayoutInvalidationContext) {
-    guard !layouts.isEmpty, let batch = context.batchUpdate, !batch.onlyResizesItems else {
-      return
-    }
+    guard !layouts.isEmpty, Self.takesAppliedModel(context) else { return }
     layouts[0].releaseSections()
+  }
+
+  /// Whether the layout takes the strategy's model as applied after `context`, rather than
+  /// applying `context` itself: a batch that inserts or deletes builds its sections' arrays
+  /// anew, which the layout takes as they are rather than building a second set.
+  private static func takesAppliedModel(_ context: LayoutInvalidationContext) -> Bool {
+    guard let batch = context.batchUpdate else { return false }
+    return !batch.onlyResizesItems
   }
 
   /// After `willApply(_:)`, where the strategy's apply failed: its model, unchanged, is the
