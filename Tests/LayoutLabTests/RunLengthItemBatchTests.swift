@@ -36,11 +36,8 @@ struct RunLengthItemBatchTests {
   )
   func logarithmicInsertsAndDeletes() throws {
     let seed = Self.baseSeed
-    print("RunLengthItemBatchTests.logarithmicInsertsAndDeletes: seed \(seed)")
-    var random = SplitMix64(seed: seed)
-    var model = RunLengthStartTreeTests.model(1_000_000, lineSpacing: 10, random: &random)
-    var layout = try RunLengthLayout(model: model)
-    layout.prepare()
+    var (random, model, layout) = try RunLengthStartTreeTests.preparedSection(
+      1_000_000, seed: seed, test: "RunLengthItemBatchTests.logarithmicInsertsAndDeletes")
     #expect(layout.prepared.sections[0].startSums != nil, "prepare makes a tree of many runs")
     let runs = layout.prepared.sections[0].runs.count
     let bound = 2 * (Int.bitWidth - runs.leadingZeroBitCount) + 8
@@ -117,11 +114,8 @@ struct RunLengthItemBatchTests {
   )
   func longDeletes() throws {
     let seed = Self.baseSeed &+ 3
-    print("RunLengthItemBatchTests.longDeletes: seed \(seed)")
-    var random = SplitMix64(seed: seed)
-    var model = RunLengthStartTreeTests.model(1_000_000, lineSpacing: 10, random: &random)
-    var layout = try RunLengthLayout(model: model)
-    layout.prepare()
+    var (_, model, layout) = try RunLengthStartTreeTests.preparedSection(
+      1_000_000, seed: seed, test: "RunLengthItemBatchTests.longDeletes")
     // 600 items: about 200 lines, replaced whole (their slots emptied) by a few lines broken.
     try Self.apply(
       BatchUpdate(deleteItems: (600_000..<600_600).map(Self.path)), &model, &layout)
@@ -145,11 +139,8 @@ struct RunLengthItemBatchTests {
     arguments: [100_000, 3_000])
   func randomItemBatches(items count: Int) throws {
     let seed = Self.baseSeed &+ UInt64(count)
-    print("RunLengthItemBatchTests.randomItemBatches(\(count)): seed \(seed)")
-    var random = SplitMix64(seed: seed)
-    var model = RunLengthStartTreeTests.model(count, lineSpacing: 10, random: &random)
-    var layout = try RunLengthLayout(model: model)
-    layout.prepare()
+    var (random, model, layout) = try RunLengthStartTreeTests.preparedSection(
+      count, seed: seed, test: "RunLengthItemBatchTests.randomItemBatches(\(count))")
     var (nearby, apart, joined, inTree) = (0, 0, 0, 0)
     for step in 0..<80 {
       let number = model.sections[0].numberOfItems

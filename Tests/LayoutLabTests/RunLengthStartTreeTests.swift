@@ -33,6 +33,20 @@ struct RunLengthStartTreeTests {
       sections: [FlowSection(itemSizes: sizes)])
   }
 
+  /// A seeded test's start: its seed printed (set LAYOUTLAB_SEED to replay it), a section of
+  /// `count` varied sizes (`model(_:lineSpacing:random:)`, line spacing 10) and its run-length
+  /// layout, prepared; the generator goes on from where the sizes left it.
+  static func preparedSection(_ count: Int, seed: UInt64, test: String) throws -> (
+    random: SplitMix64, model: FlowLayoutModel, layout: RunLengthLayout
+  ) {
+    print("\(test): seed \(seed)")
+    var random = SplitMix64(seed: seed)
+    let model = model(count, lineSpacing: 10, random: &random)
+    var layout = try RunLengthLayout(model: model)
+    layout.prepare()
+    return (random, model, layout)
+  }
+
   /// The size of item `item` of the one section.
   static func size(of item: Int, in model: FlowLayoutModel) -> CGSize {
     guard case .perItem(let sizes) = model.sections[0].itemSizing else { return .zero }
@@ -81,10 +95,9 @@ struct RunLengthStartTreeTests {
 
   @Test("resizing one item of a 1,000,000-item mixed section touches O(log runs) tree nodes")
   func logarithmicResize() throws {
-    var random = SplitMix64(seed: Self.baseSeed)
-    var model = Self.model(1_000_000, lineSpacing: 10, random: &random)
-    var layout = try RunLengthLayout(model: model)
-    layout.prepare()
+    let seed = Self.baseSeed
+    var (_, model, layout) = try Self.preparedSection(
+      1_000_000, seed: seed, test: "RunLengthStartTreeTests.logarithmicResize")
     #expect(layout.prepared.sections[0].startSums != nil, "prepare makes a tree of many runs")
     let runs = layout.prepared.sections[0].runs.count
     let bound = 2 * (Int.bitWidth - runs.leadingZeroBitCount) + 8
@@ -119,10 +132,9 @@ struct RunLengthStartTreeTests {
     "the first resize after prepare of a 1,000,000-item mixed section, one that changes its number of lines too, rewrites O(1) runs and O(log runs) nodes",
     arguments: [false, true])
   func firstResizeIsLogarithmic(reflows: Bool) throws {
-    var random = SplitMix64(seed: Self.baseSeed &+ 13)
-    var model = Self.model(1_000_000, lineSpacing: 10, random: &random)
-    var layout = try RunLengthLayout(model: model)
-    layout.prepare()
+    let seed = Self.baseSeed &+ 13
+    var (_, model, layout) = try Self.preparedSection(
+      1_000_000, seed: seed, test: "RunLengthStartTreeTests.firstResizeIsLogarithmic")
     let section = layout.prepared.sections[0]
     #expect(section.startSums != nil, "a section of many runs is a tree from prepare on")
     // An empty slot in every `slackSpacing`: room for more runs at the first resize.
@@ -219,12 +231,9 @@ struct RunLengthStartTreeTests {
   )
   func clusteredReflows() throws {
     let seed = Self.baseSeed &+ 11
-    print("run-length start tree (clustered reflows): seed \(seed)")
-    var random = SplitMix64(seed: seed)
     let count = 100_000
-    var model = Self.model(count, lineSpacing: 10, random: &random)
-    var layout = try RunLengthLayout(model: model)
-    layout.prepare()
+    var (random, model, layout) = try Self.preparedSection(
+      count, seed: seed, test: "run-length start tree (clustered reflows)")
     // A few spots resized again and again: runs broken into more and fewer lines take and
     // leave empty slots there, which must neither run out nor pile up without bound.
     let spots = (0..<3).map { _ in 1_000 + random.nextIndex(below: count - 2_000) }
@@ -263,10 +272,9 @@ struct RunLengthStartTreeTests {
 
   @Test("a copy of a layout keeps its frames while the other's runs change in place")
   func copiesStayApart() throws {
-    var random = SplitMix64(seed: Self.baseSeed &+ 7)
-    var model = Self.model(10_000, lineSpacing: 10, random: &random)
-    var layout = try RunLengthLayout(model: model)
-    layout.prepare()
+    let seed = Self.baseSeed &+ 7
+    var (_, model, layout) = try Self.preparedSection(
+      10_000, seed: seed, test: "RunLengthStartTreeTests.copiesStayApart")
     let path = LayoutIndexPath(item: 5_000, section: 0)
     let width = Self.size(of: path.item, in: model).width
     try Self.resize(path, to: CGSize(width: width, height: 70), &model, &layout)
