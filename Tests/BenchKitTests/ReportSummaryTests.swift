@@ -156,6 +156,40 @@ import Testing
     )
   }
 
+  @Test func aRunAtOtherSizesOrStrategies_countsWhatItDidNotMeasure() {
+    // The README's 1M recipe: a series measured at one size more than the baseline's.
+    let more = Self.measured + [Self.result("medium", "prepare", "grid", 2500, items: 10_000)]
+    let larger = Self.summary(Self.file(more), baseline: Self.file())
+    #expect(larger.passed, "\(larger.verdict)")
+    #expect(
+      larger.changeLines?.first
+        == "Against the baseline (not measured as in it: 1 growth) (significant changes only): 0 worse, 0 better"
+    )
+    // One size fewer: a series of one size is not fitted at all.
+    let less = Self.measured.filter { !($0.strategy == "medium" && $0.items == 100) }
+    let smaller = Self.summary(Self.file(less), baseline: Self.file())
+    #expect(smaller.passed, "\(smaller.verdict)")
+    #expect(
+      smaller.changeLines?.first
+        == "Against the baseline (1 of its benchmarks not in this run; not measured as in it: 1 growth) (significant changes only): 0 worse, 0 better"
+    )
+    // Without the reference (`--strategies`): its ratios on both datasets are not measured.
+    let noReference = Self.measured.filter { $0.strategy != "reference" }
+    let fewerStrategies = Self.summary(Self.file(noReference), baseline: Self.file())
+    #expect(fewerStrategies.passed, "\(fewerStrategies.verdict)")
+    #expect(
+      fewerStrategies.changeLines?.first
+        == "Against the baseline (4 of its benchmarks not in this run; not measured as in it: 4 ratio) (significant changes only): 0 worse, 0 better"
+    )
+    // The gate itself still fails both: `bench compare` decides on the baseline's sizes.
+    for (summary, key) in [
+      (larger, "medium prepare grid [10k]"), (smaller, "medium prepare grid [1k]"),
+    ] {
+      let growth = summary.gate?.regressions.filter { $0.gate == .growth } ?? []
+      #expect(growth.map(\.key.description) == [key])
+    }
+  }
+
   @Test func everyReport_opensWithTheSummary() {
     let file = Self.file(floors: Self.floors + [Self.failingFloor])
     let presentation = Self.presentation

@@ -22,8 +22,8 @@ extension BaselineGate {
     }
     report.retainedCompared += 1
     guard let after = result.retainedBytes else {
-      report.add(
-        .retained, .regression, result.key,
+      report.addNotMeasured(
+        .retained, result.key,
         "retained bytes not measured in the candidate (\(result.allocationsNote ?? "no count"))")
       return
     }

@@ -113,13 +113,12 @@ extension BaselineGate {
     report.onlyInBaseline = baseline.results.filter { candidate.result($0.key) == nil }.map(\.key)
     report.onlyInCandidate = candidate.results.filter { baselineByKey[$0.key] == nil }.map(\.key)
     if candidate.results.isEmpty {
-      report.add(
-        .coverage, .regression, BenchmarkKey(name: "candidate", items: 0),
-        "the candidate holds no benchmarks")
+      report.addNotMeasured(
+        .coverage, BenchmarkKey(name: "candidate", items: 0), "the candidate holds no benchmarks")
     }
     for key in report.onlyInBaseline {
-      report.add(
-        .coverage, .regression, key,
+      report.addNotMeasured(
+        .coverage, key,
         "in the baseline, not in the candidate (a deliberate removal refreshes the baseline)")
     }
     return pairs
@@ -153,8 +152,8 @@ extension BaselineGate {
   ) {
     guard let a = base.allocations, let b = result.allocations else {
       if base.allocations?.deterministic == true {
-        report.add(
-          .allocations, .regression, result.key,
+        report.addNotMeasured(
+          .allocations, result.key,
           "allocations not counted in the candidate (\(result.allocationsNote ?? "no count"))")
       }
       return
@@ -186,8 +185,8 @@ extension BaselineGate {
     guard let before = base.instructions else { return }
     report.instructionsCompared += 1
     guard let after = result.instructions else {
-      report.add(
-        .instructions, .regression, result.key,
+      report.addNotMeasured(
+        .instructions, result.key,
         "instructions not counted in the candidate (\(result.instructionsNote ?? "bench run --instructions"))"
       )
       return
@@ -334,17 +333,17 @@ extension BaselineGate {
       baseline.fits.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
     let candidateFits = Set(candidate.fits.map(\.name))
     for base in baseline.fits where !candidateFits.contains(base.name) {
-      report.add(
-        .growth, .regression, BenchmarkKey(name: base.name, items: base.sizes.last ?? 0),
+      report.addNotMeasured(
+        .growth, BenchmarkKey(name: base.name, items: base.sizes.last ?? 0),
         "series not measured in the candidate")
     }
     for fit in candidate.fits {
       guard let base = baselineFits[fit.name] else { continue }
       let key = BenchmarkKey(name: fit.name, items: fit.sizes.last ?? 0)
       guard base.sizes == fit.sizes else {
-        report.add(
-          .growth, .regression, key,
-          "measured at other sizes than the baseline (\(fit.sizes) for \(base.sizes))")
+        report.addNotMeasured(
+          .growth, key, "measured at other sizes than the baseline (\(fit.sizes) for \(base.sizes))"
+        )
         continue
       }
       report.fitsCompared += 1
@@ -367,7 +366,7 @@ extension BaselineGate {
           .growth, .regression, key, "instructions grow \(before.rawValue) → \(after.rawValue)")
       }
     } else {
-      report.add(.growth, .regression, key, "instructions not counted in the candidate")
+      report.addNotMeasured(.growth, key, "instructions not counted in the candidate")
     }
   }
 
@@ -420,9 +419,8 @@ extension BaselineGate {
         let slower = candidate.result(BenchmarkKey(name: declared.slower, items: declared.items)),
         let faster = candidate.result(key)
       else {
-        report.add(
-          .ratio, .regression, key,
-          "\(declared.label) on \(declared.dataset): not measured in the candidate")
+        report.addNotMeasured(
+          .ratio, key, "\(declared.label) on \(declared.dataset): not measured in the candidate")
         continue
       }
       let ratio = slower.statistics.median / max(faster.statistics.median, 1e-9)
@@ -456,6 +454,11 @@ public struct GateReport: Sendable {
     public var severity: Severity
     public var key: BenchmarkKey
     public var message: String
+    /// A regression because the candidate did not measure what the baseline did (a benchmark,
+    /// a series at the baseline's sizes, a ratio's two sides, a count a flag turns off): a gate
+    /// that could be walked around by not measuring is not a gate. A report of a run of part
+    /// of the suite counts these instead (`ReportSummary`).
+    public var notMeasured = false
   }
 
   /// One benchmark's time, file against file: `comparison` was taken against the baseline's
@@ -499,6 +502,12 @@ public struct GateReport: Sendable {
 
   mutating func add(_ gate: Gate, _ severity: Severity, _ key: BenchmarkKey, _ message: String) {
     findings.append(Finding(gate: gate, severity: severity, key: key, message: message))
+  }
+
+  /// A regression: the candidate did not measure, at `key`, what the baseline did.
+  mutating func addNotMeasured(_ gate: Gate, _ key: BenchmarkKey, _ message: String) {
+    findings.append(
+      Finding(gate: gate, severity: .regression, key: key, message: message, notMeasured: true))
   }
 
   public var regressions: [Finding] { findings.filter { $0.severity == .regression } }

@@ -36,7 +36,13 @@ extension ReportSummary {
     let decided = changes.filter { !$0.isAdvisory }
     let worse = decided.filter(\.isWorse)
     let better = decided.filter { !$0.isWorse }
-    let missing = notMeasured > 0 ? " (\(notMeasured) of its benchmarks not in this run)" : ""
+    var notCompared: [String] = []
+    if notMeasured > 0 { notCompared.append("\(notMeasured) of its benchmarks not in this run") }
+    if !notMeasuredByGate.isEmpty {
+      let counts = notMeasuredByGate.map { "\($0.count) \($0.gate.rawValue)" }
+      notCompared.append("not measured as in it: " + counts.joined(separator: ", "))
+    }
+    let missing = notCompared.isEmpty ? "" : " (\(notCompared.joined(separator: "; ")))"
     var lines = [
       "Against the baseline\(missing) (significant changes only): \(worse.count) worse, \(better.count) better"
     ]
