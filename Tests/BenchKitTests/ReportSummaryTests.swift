@@ -181,13 +181,16 @@ import Testing
       fewerStrategies.changeLines?.first
         == "Against the baseline (4 of its benchmarks not in this run; not measured as in it: 4 ratio) (significant changes only): 0 worse, 0 better"
     )
-    // The gate itself still fails both: `bench compare` decides on the baseline's sizes.
+    // The gate itself still fails all three: `bench compare` decides on what the baseline
+    // measured.
     for (summary, key) in [
       (larger, "medium prepare grid [10k]"), (smaller, "medium prepare grid [1k]"),
     ] {
       let growth = summary.gate?.regressions.filter { $0.gate == .growth } ?? []
       #expect(growth.map(\.key.description) == [key])
     }
+    let ratios = fewerStrategies.gate?.regressions.filter { $0.gate == .ratio } ?? []
+    #expect(ratios.count == 4 && ratios.allSatisfy(\.notMeasured))
   }
 
   @Test func everyReport_opensWithTheSummary() {
